@@ -1,0 +1,36 @@
+/* pkc — HMAC (RFC 2104) and HKDF (RFC 5869) over any pkc_hash_alg. */
+#ifndef PKC_HMAC_H
+#define PKC_HMAC_H
+
+#include "pkc/hash.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    pkc_hash_ctx inner;
+    pkc_hash_ctx outer;
+} pkc_hmac_ctx;
+
+PKC_API pkc_err pkc_hmac_init(pkc_hmac_ctx *ctx, pkc_hash_alg alg, const uint8_t *key, size_t keylen);
+PKC_API void pkc_hmac_update(pkc_hmac_ctx *ctx, const void *data, size_t len);
+/* Writes pkc_hash_size(alg) bytes and wipes the context. */
+PKC_API void pkc_hmac_final(pkc_hmac_ctx *ctx, uint8_t *out);
+PKC_API pkc_err pkc_hmac(pkc_hash_alg alg, const uint8_t *key, size_t keylen,
+                         const void *msg, size_t msglen, uint8_t *out);
+
+/* HKDF-Extract: prk gets pkc_hash_size(alg) bytes. salt may be NULL/0. */
+PKC_API pkc_err pkc_hkdf_extract(pkc_hash_alg alg, const uint8_t *salt, size_t saltlen,
+                                 const uint8_t *ikm, size_t ikmlen, uint8_t *prk);
+/* HKDF-Expand: okmlen <= 255 * hash size, else PKC_ERR_ARG. */
+PKC_API pkc_err pkc_hkdf_expand(pkc_hash_alg alg, const uint8_t *prk, size_t prklen,
+                                const uint8_t *info, size_t infolen, uint8_t *okm, size_t okmlen);
+PKC_API pkc_err pkc_hkdf(pkc_hash_alg alg, const uint8_t *salt, size_t saltlen,
+                         const uint8_t *ikm, size_t ikmlen, const uint8_t *info, size_t infolen,
+                         uint8_t *okm, size_t okmlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

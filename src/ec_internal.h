@@ -1,0 +1,98 @@
+/* pkc — internal interface between the elliptic-curve arithmetic (field,
+ * scalar, points, scalar multiplication: src/ec_field*.c, src/ec_scalar.c,
+ * src/ec_point*.c, src/ec_mul*.c, src/ec_curves.c) and the protocols built
+ * on it (key generation, ECDSA, ECDH, encodings: src/ecdsa.c, src/ecdh.c,
+ * src/ec_key.c). Not installed; the benchmark engine and the tests may use it
+ * (they link the static library).
+ *
+ * Representation at this boundary: canonical integers (not Montgomery form)
+ * as little-endian 64-bit limbs, limbs above the curve's size zero. Inside,
+ * the arithmetic is free to use Montgomery form, Jacobian coordinates and
+ * per-limb-count specialisations.
+ *
+ * Timing: every function here is constant time in its arguments unless its
+ * name ends in _var (public data only). No function here allocates.
+ */
+#ifndef PKC_EC_INTERNAL_H
+#define PKC_EC_INTERNAL_H
+
+#include "pkc/curves.h"
+
+#define PKC_EC_MAX_LIMBS 9
+
+typedef struct pkc_ec_curve pkc_ec_curve; /* defined by the arithmetic */
+
+/* An integer modulo the group order n, in [0, n). */
+typedef struct {
+    uint64_t v[PKC_EC_MAX_LIMBS];
+} pkc_ec_scalar;
+
+/* A point in affine coordinates, x and y in [0, p); infinity is a mask
+ * (all-ones: the point at infinity, x and y then zero; 0: a finite point). */
+typedef struct {
+    uint64_t x[PKC_EC_MAX_LIMBS];
+    uint64_t y[PKC_EC_MAX_LIMBS];
+    uint64_t infinity;
+} pkc_ec_affine;
+
+/* NULL for an unknown id. */
+const pkc_ec_curve *pkc_ec_curve_get(pkc_curve_id id);
+const pkc_curve_info *pkc_ec_curve_info(const pkc_ec_curve *c);
+
+/* ---- scalars mod n ---- */
+/* out = (big-endian integer in[0..len)) mod n, for any len up to
+ * 2 * order_bytes. */
+void pkc_ec_scalar_reduce_bytes(const pkc_ec_curve *c, pkc_ec_scalar *out,
+                                const uint8_t *in, size_t len);
+/* Sets out from exactly order_bytes big-endian bytes; returns an all-ones
+ * mask if the value is in [1, n-1], else 0 (out is then unspecified). */
+uint64_t pkc_ec_scalar_set_bytes_checked(const pkc_ec_curve *c, pkc_ec_scalar *out,
+                                         const uint8_t *in);
+/* order_bytes big-endian bytes */
+void pkc_ec_scalar_get_bytes(const pkc_ec_curve *c, uint8_t *out, const pkc_ec_scalar *a);
+uint64_t pkc_ec_scalar_is_zero(const pkc_ec_curve *c, const pkc_ec_scalar *a); /* mask */
+uint64_t pkc_ec_scalar_eq(const pkc_ec_curve *c, const pkc_ec_scalar *a, const pkc_ec_scalar *b);
+void pkc_ec_scalar_add(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a, const pkc_ec_scalar *b);
+void pkc_ec_scalar_sub(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a, const pkc_ec_scalar *b);
+void pkc_ec_scalar_mul(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a, const pkc_ec_scalar *b);
+void pkc_ec_scalar_neg(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
+/* a^-1 mod n (Fermat or safegcd), constant time; 0 maps to 0. */
+void pkc_ec_scalar_inv(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
+void pkc_ec_scalar_inv_var(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
+
+/* ---- points (SEC 1 v2 section 2.3.3 / 2.3.4 / 3.2.2) ---- */
+/* Full public-key validation: x, y (field_bytes big-endian each) < p and
+ * y^2 = x^3 + ax + b. PKC_ERR_POINT otherwise. Variable time (public). */
+pkc_err pkc_ec_point_set_xy_var(const pkc_ec_curve *c, pkc_ec_affine *P,
+                                const uint8_t *x, const uint8_t *y);
+/* Decompression: x < p, y = sqrt(x^3+ax+b) with the given parity
+ * (y_odd 0/1); PKC_ERR_POINT if x >= p or no square root exists. */
+pkc_err pkc_ec_point_decompress_var(const pkc_ec_curve *c, pkc_ec_affine *P,
+                                    const uint8_t *x, int y_odd);
+/* x, y as field_bytes big-endian each (P must be finite). */
+void pkc_ec_point_get_xy(const pkc_ec_curve *c, const pkc_ec_affine *P, uint8_t *x, uint8_t *y);
+/* x mod n (ECDSA's r). */
+void pkc_ec_point_x_mod_n(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_affine *P);
+/* 1 if on the curve and finite (public data). */
+int pkc_ec_point_is_valid_var(const pkc_ec_curve *c, const pkc_ec_affine *P);
+
+/* ---- scalar multiplication, in two coordinate systems ----
+ * The seed study measures affine against Jacobian arithmetic, so both are
+ * complete implementations behind the same table. Protocols take the table;
+ * the default is pkc_ec_impl_jacobian. */
+typedef struct {
+    const char *name; /* "jacobian" or "affine" */
+    /* out = k*G; constant time in k; k = 0 gives infinity. */
+    void (*mul_base)(const pkc_ec_curve *c, pkc_ec_affine *out, const pkc_ec_scalar *k);
+    /* out = k*P for a valid finite P; constant time in k and P. */
+    void (*mul)(const pkc_ec_curve *c, pkc_ec_affine *out, const pkc_ec_scalar *k,
+                const pkc_ec_affine *P);
+    /* out = u1*G + u2*Q; variable time: public inputs only (verification). */
+    void (*mul2_var)(const pkc_ec_curve *c, pkc_ec_affine *out, const pkc_ec_scalar *u1,
+                     const pkc_ec_scalar *u2, const pkc_ec_affine *Q);
+} pkc_ec_mul_impl;
+
+extern const pkc_ec_mul_impl pkc_ec_impl_jacobian;
+extern const pkc_ec_mul_impl pkc_ec_impl_affine;
+
+#endif

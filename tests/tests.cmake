@@ -1,0 +1,27 @@
+# Every tests/test_*.c is one test program (linked with tests/testutil.c,
+# libpkc, GMP and the peers found), and every tests/test_*.sh one shell
+# test; both are registered with CTest under the file's stem.
+# Shell tests get PKC=<path of build/pkc>, SRC=<source dir>, BUILD=<build dir>.
+file(GLOB PKC_TEST_C CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/test_*.c)
+file(GLOB PKC_TEST_SH CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/test_*.sh)
+add_library(pkc_testutil STATIC ${CMAKE_SOURCE_DIR}/tests/testutil.c)
+target_include_directories(pkc_testutil PUBLIC ${CMAKE_SOURCE_DIR}/tests
+  ${CMAKE_SOURCE_DIR}/src ${CMAKE_SOURCE_DIR}/include)
+target_compile_definitions(pkc_testutil PUBLIC ${PKC_PEER_DEFS})
+
+foreach(f ${PKC_TEST_C})
+  get_filename_component(stem ${f} NAME_WE)
+  add_executable(${stem} ${f})
+  set_target_properties(${stem} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  target_link_libraries(${stem} PRIVATE pkc_testutil pkc_static ${PKC_PEER_LIBS} m)
+  add_test(NAME ${stem} COMMAND ${stem})
+  set_tests_properties(${stem} PROPERTIES TIMEOUT 900
+    ENVIRONMENT "PKC=${CMAKE_BINARY_DIR}/pkc;SRC=${CMAKE_SOURCE_DIR};BUILD=${CMAKE_BINARY_DIR}")
+endforeach()
+
+foreach(f ${PKC_TEST_SH})
+  get_filename_component(stem ${f} NAME_WE)
+  add_test(NAME ${stem} COMMAND bash ${f})
+  set_tests_properties(${stem} PROPERTIES TIMEOUT 900
+    ENVIRONMENT "PKC=${CMAKE_BINARY_DIR}/pkc;SRC=${CMAKE_SOURCE_DIR};BUILD=${CMAKE_BINARY_DIR};PYTHON=/usr/bin/python3")
+endforeach()

@@ -1,0 +1,67 @@
+/* pkc tests — shared helpers: checks that count failures, hex, vector files,
+ * a seeded PRNG for random inputs (the seed is printed so a failure can be
+ * replayed with PKC_TEST_SEED=N). */
+#ifndef PKC_TESTUTIL_H
+#define PKC_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+extern int tu_failures;
+extern int tu_checks;
+
+#define CHECK(cond) tu_check((cond) != 0, #cond, __FILE__, __LINE__)
+#define CHECK_MSG(cond, ...) tu_check_msg((cond) != 0, __FILE__, __LINE__, __VA_ARGS__)
+#define CHECK_EQ_BYTES(a, b, n) tu_check_bytes((a), (b), (n), #a, #b, __FILE__, __LINE__)
+
+int tu_check(int ok, const char *expr, const char *file, int line);
+int tu_check_msg(int ok, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int tu_check_bytes(const uint8_t *a, const uint8_t *b, size_t n, const char *ea,
+                   const char *eb, const char *file, int line);
+
+/* Prints "<name>: N checks, M failures" and returns the exit status
+ * (0 only if at least one check ran and none failed). */
+int tu_finish(const char *name);
+
+/* Hex: parses an even-length hex string (spaces ignored) into a malloc'd
+ * buffer; returns NULL on bad hex. *len gets the byte count. */
+uint8_t *tu_unhex(const char *hex, size_t *len);
+void tu_hex(char *out, const uint8_t *in, size_t len); /* out: 2*len+1 */
+
+/* The directory of Debian's python3-cryptography-vectors
+ * (.../cryptography_vectors), or $PKC_VECTORS_DIR; NULL if absent.
+ * tu_vector_path() builds "<dir>/<rel>" and aborts the test with a failure
+ * if the file does not exist: a missing vector file never passes. */
+const char *tu_vectors_dir(void);
+const char *tu_vector_path(const char *rel); /* static buffer */
+
+/* Reads a whole file (malloc'd, NUL-terminated); NULL on error. */
+uint8_t *tu_read_file(const char *path, size_t *len);
+
+/* Deterministic test PRNG (xoshiro256**), seeded from PKC_TEST_SEED or the
+ * clock; the seed is printed once. Not for keys: only for test inputs. */
+uint64_t tu_seed(void);
+uint64_t tu_rand64(void);
+void tu_rand_bytes(uint8_t *out, size_t len);
+
+/* Iteration multiplier from PKC_TEST_ITERS (default 1): soak runs set it higher. */
+int tu_iters(int base);
+
+/* NIST CAVP-style "KEY = VALUE" file reader: returns one line at a time,
+ * trimmed; key/value split at the first '='; section headers "[...]" are
+ * returned with key set to the bracket contents and value NULL. */
+typedef struct {
+    FILE *f;
+    char line[1 << 16];
+    char *key;
+    char *value;
+    int is_section;
+    int lineno;
+} tu_kv;
+int tu_kv_open(tu_kv *kv, const char *path); /* 0 ok */
+int tu_kv_next(tu_kv *kv);                   /* 1 = got a line, 0 = EOF */
+void tu_kv_close(tu_kv *kv);
+
+#endif
