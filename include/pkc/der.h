@@ -47,6 +47,20 @@ PKC_API pkc_err pkc_der_get_null(pkc_der *in);
 PKC_API pkc_err pkc_der_end(const pkc_der *in);
 /* 1 if oid (content bytes) equals the dotted string, e.g. "1.2.840.10045.2.1". */
 PKC_API int pkc_der_oid_equals(const uint8_t *oid, size_t oidlen, const char *dotted);
+/* Reads the next element whatever its (single-byte) tag: *tag gets the tag,
+ * content its contents; same strictness as pkc_der_get. */
+PKC_API pkc_err pkc_der_get_any(pkc_der *in, uint8_t *tag, pkc_der *content);
+
+/* OID content bytes (X.690 8.19) <-> dotted decimal. Arcs are 64-bit;
+ * the first arc is 0, 1 or 2, the second at most 39 under 0 and 1.
+ * from_string: PKC_ERR_ARG on a malformed string or arc overflow,
+ * PKC_ERR_BUFSIZE if out (cap bytes) is too small.
+ * to_string: PKC_ERR_DECODE on malformed content (non-minimal or
+ * unterminated subidentifier, overflow), PKC_ERR_BUFSIZE if buf (cap bytes,
+ * NUL included) is too small. */
+PKC_API pkc_err pkc_der_oid_from_string(const char *dotted, uint8_t *out, size_t cap,
+                                        size_t *outlen);
+PKC_API pkc_err pkc_der_oid_to_string(const uint8_t *oid, size_t oidlen, char *buf, size_t cap);
 
 /* ---- writer: a growable buffer; errors are sticky and reported by finish ---- */
 typedef struct {
@@ -68,6 +82,9 @@ PKC_API void pkc_der_put_bit_string(pkc_der_writer *w, const uint8_t *data, size
 PKC_API void pkc_der_put_octet_string(pkc_der_writer *w, const uint8_t *data, size_t len);
 PKC_API void pkc_der_put_null(pkc_der_writer *w);
 PKC_API void pkc_der_put_raw(pkc_der_writer *w, const uint8_t *data, size_t len);
+/* Any primitive element: tag, minimal length, then the content bytes. */
+PKC_API void pkc_der_put_element(pkc_der_writer *w, uint8_t tag, const uint8_t *content,
+                                 size_t len);
 /* Hands over the encoding (malloc'd; free with pkc_secure_free) or the
  * first error. Growth wipes the old buffer, so secrets leave no copies. */
 PKC_API pkc_err pkc_der_writer_finish(pkc_der_writer *w, uint8_t **out, size_t *outlen);
