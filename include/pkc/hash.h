@@ -52,6 +52,10 @@ typedef struct {
     } u;
 } pkc_hash_ctx;
 
+/* Streaming: init, any number of updates (any lengths, data may be NULL
+ * when len is 0), then final, which writes the digest and wipes the
+ * context (init it again to reuse it). A context may be copied by struct
+ * assignment to fork a hash of a common prefix. */
 PKC_API void pkc_sha1_init(pkc_sha1_ctx *ctx);
 PKC_API void pkc_sha1_update(pkc_sha1_ctx *ctx, const void *data, size_t len);
 PKC_API void pkc_sha1_final(pkc_sha1_ctx *ctx, uint8_t out[20]);
@@ -79,7 +83,9 @@ PKC_API pkc_err pkc_sha256_set_impl(pkc_sha256_impl impl);
 PKC_API pkc_sha256_impl pkc_sha256_get_impl(void); /* the one in use: PORTABLE or SHANI */
 PKC_API int pkc_sha256_have_shani(void);
 
-/* Generic interface. */
+/* Generic interface. pkc_hash_init fails with PKC_ERR_ARG for an unknown
+ * alg and leaves a context on which update and final do nothing;
+ * pkc_hash_final wipes the context. */
 PKC_API size_t pkc_hash_size(pkc_hash_alg alg);        /* 0 for an unknown alg */
 PKC_API size_t pkc_hash_block_size(pkc_hash_alg alg);  /* 0 for an unknown alg */
 PKC_API const char *pkc_hash_name(pkc_hash_alg alg);   /* "sha256", ...; NULL if unknown */

@@ -8,6 +8,11 @@
 extern "C" {
 #endif
 
+/* After pkc_hmac_init, inner and outer hold the hash states after the
+ * K ^ ipad and K ^ opad blocks: the key is processed once. A keyed context
+ * may be copied (struct assignment) and the copy used for one message, so
+ * many MACs under one key cost no key setup (HKDF-Expand and the DRBG do
+ * this). */
 typedef struct {
     pkc_hash_ctx inner;
     pkc_hash_ctx outer;
@@ -23,7 +28,9 @@ PKC_API pkc_err pkc_hmac(pkc_hash_alg alg, const uint8_t *key, size_t keylen,
 /* HKDF-Extract: prk gets pkc_hash_size(alg) bytes. salt may be NULL/0. */
 PKC_API pkc_err pkc_hkdf_extract(pkc_hash_alg alg, const uint8_t *salt, size_t saltlen,
                                  const uint8_t *ikm, size_t ikmlen, uint8_t *prk);
-/* HKDF-Expand: okmlen <= 255 * hash size, else PKC_ERR_ARG. */
+/* HKDF-Expand: okmlen <= 255 * hash size, else PKC_ERR_ARG. prk should be
+ * at least the hash size (RFC 5869 section 2.3); shorter is accepted, as
+ * HMAC accepts any key. okm must not overlap info. */
 PKC_API pkc_err pkc_hkdf_expand(pkc_hash_alg alg, const uint8_t *prk, size_t prklen,
                                 const uint8_t *info, size_t infolen, uint8_t *okm, size_t okmlen);
 PKC_API pkc_err pkc_hkdf(pkc_hash_alg alg, const uint8_t *salt, size_t saltlen,

@@ -1,0 +1,130 @@
+/* pkc — SHA-1 (FIPS 180-4 sections 5.3.1, 6.1).
+ *
+ * Kept only for interoperability (RSA-OAEP and MGF1 test vectors use it);
+ * SHA-1 is broken for collision resistance and is never offered for
+ * signatures. Portable code; only the data length is observable in timing.
+ */
+#include <string.h>
+
+#include "pkc/hash.h"
+
+static inline uint32_t rol32(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
+
+static inline uint32_t load_be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Section 6.1.2, with the message schedule kept in a 16-word ring
+ * (W_t = ROTL1(W_{t-3} ^ W_{t-8} ^ W_{t-14} ^ W_{t-16})). */
+static void sha1_compress(uint32_t st[5], const uint8_t *p, size_t nblocks)
+{
+    uint32_t W[16];
+    while (nblocks--) {
+        uint32_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4];
+        for (int t = 0; t < 80; t++) {
+            uint32_t w, f, k;
+            if (t < 16) {
+                w = W[t] = load_be32(p + 4 * t);
+            } else {
+                w = W[t & 15] = rol32(W[(t - 3) & 15] ^ W[(t - 8) & 15] ^ W[(t - 14) & 15] ^
+                                          W[t & 15], 1);
+            }
+            /* Section 4.1.1 functions and section 4.2.1 constants; t is
+             * public, so these branches leak nothing. */
+            if (t < 20) {
+                f = d ^ (b & (c ^ d));
+                k = 0x5a827999;
+            } else if (t < 40) {
+                f = b ^ c ^ d;
+                k = 0x6ed9eba1;
+            } else if (t < 60) {
+                f = (b & c) | (d & (b | c));
+                k = 0x8f1bbcdc;
+            } else {
+                f = b ^ c ^ d;
+                k = 0xca62c1d6;
+            }
+            uint32_t tmp = rol32(a, 5) + f + e + k + w;
+            e = d;
+            d = c;
+            c = rol32(b, 30);
+            b = a;
+            a = tmp;
+        }
+        st[0] += a;
+        st[1] += b;
+        st[2] += c;
+        st[3] += d;
+        st[4] += e;
+        p += 64;
+    }
+    pkc_memzero(W, sizeof W);
+}
+
+void pkc_sha1_init(pkc_sha1_ctx *ctx)
+{
+    /* Section 5.3.1 */
+    ctx->h[0] = 0x67452301;
+    ctx->h[1] = 0xefcdab89;
+    ctx->h[2] = 0x98badcfe;
+    ctx->h[3] = 0x10325476;
+    ctx->h[4] = 0xc3d2e1f0;
+    ctx->len = 0;
+    ctx->buflen = 0;
+}
+
+void pkc_sha1_update(pkc_sha1_ctx *ctx, const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    if (len == 0)
+        return;
+    ctx->len += len;
+    if (ctx->buflen) {
+        size_t take = 64 - ctx->buflen;
+        if (take > len)
+            take = len;
+        memcpy(ctx->buf + ctx->buflen, p, take);
+        ctx->buflen += take;
+        p += take;
+        len -= take;
+        if (ctx->buflen < 64)
+            return;
+        sha1_compress(ctx->h, ctx->buf, 1);
+        ctx->buflen = 0;
+    }
+    if (len >= 64) {
+        size_t n = len / 64;
+        sha1_compress(ctx->h, p, n);
+        p += 64 * n;
+        len -= 64 * n;
+    }
+    if (len) {
+        memcpy(ctx->buf, p, len);
+        ctx->buflen = len;
+    }
+}
+
+void pkc_sha1_final(pkc_sha1_ctx *ctx, uint8_t out[20])
+{
+    /* Section 5.1.1 padding, as for SHA-256. */
+    uint64_t bits = ctx->len << 3;
+    size_t n = ctx->buflen;
+    ctx->buf[n++] = 0x80;
+    if (n > 56) {
+        memset(ctx->buf + n, 0, 64 - n);
+        sha1_compress(ctx->h, ctx->buf, 1);
+        n = 0;
+    }
+    memset(ctx->buf + n, 0, 56 - n);
+    for (int i = 0; i < 8; i++)
+        ctx->buf[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
+    sha1_compress(ctx->h, ctx->buf, 1);
+    for (int i = 0; i < 5; i++) {
+        out[4 * i] = (uint8_t)(ctx->h[i] >> 24);
+        out[4 * i + 1] = (uint8_t)(ctx->h[i] >> 16);
+        out[4 * i + 2] = (uint8_t)(ctx->h[i] >> 8);
+        out[4 * i + 3] = (uint8_t)ctx->h[i];
+    }
+    pkc_memzero(ctx, sizeof *ctx);
+}

@@ -1,0 +1,198 @@
+/* pkc — SHA-384 and SHA-512 (FIPS 180-4 sections 5.3.4, 5.3.5, 6.4, 6.5).
+ *
+ * Portable 64-bit code. Timing: no branch or memory index depends on the
+ * data hashed; only its length is observable.
+ */
+#include <string.h>
+
+#include "pkc/hash.h"
+
+/* FIPS 180-4 section 4.2.3: the first 64 bits of the fractional parts of the
+ * cube roots of the first 80 primes. */
+static const uint64_t K512[80] = {
+    0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
+    0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
+    0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+    0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL,
+    0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL, 0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL,
+    0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
+    0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL,
+    0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL, 0x06ca6351e003826fULL, 0x142929670a0e6e70ULL,
+    0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
+    0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL, 0x92722c851482353bULL,
+    0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL, 0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL,
+    0xd192e819d6ef5218ULL, 0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
+    0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL,
+    0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL, 0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL,
+    0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
+    0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL,
+    0xca273eceea26619cULL, 0xd186b8c721c0c207ULL, 0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL,
+    0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
+    0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
+    0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
+};
+
+static inline uint64_t ror64(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
+
+static inline uint64_t load_be64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static inline void store_be64(uint8_t *p, uint64_t v)
+{
+    for (int i = 7; i >= 0; i--) {
+        p[i] = (uint8_t)v;
+        v >>= 8;
+    }
+}
+
+/* Section 4.1.3 functions. */
+#define BSIG0(x) (ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39))
+#define BSIG1(x) (ror64(x, 14) ^ ror64(x, 18) ^ ror64(x, 41))
+#define SSIG0(x) (ror64(x, 1) ^ ror64(x, 8) ^ ((x) >> 7))
+#define SSIG1(x) (ror64(x, 19) ^ ror64(x, 61) ^ ((x) >> 6))
+#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+
+/* As in sha256.c: variables rotate by renaming; W is a 16-word ring. */
+#define ROUND(a, b, c, d, e, f, g, h, w, k)                      \
+    do {                                                         \
+        uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + (k) + (w); \
+        (d) += t1_;                                              \
+        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                     \
+    } while (0)
+
+#define SCHED(i) \
+    (W[(i) & 15] += SSIG1(W[((i) - 2) & 15]) + W[((i) - 7) & 15] + SSIG0(W[((i) - 15) & 15]))
+
+#define ROUNDS16(KP, WX)                                 \
+    do {                                                 \
+        ROUND(a, b, c, d, e, f, g, h, WX(0), (KP)[0]);   \
+        ROUND(h, a, b, c, d, e, f, g, WX(1), (KP)[1]);   \
+        ROUND(g, h, a, b, c, d, e, f, WX(2), (KP)[2]);   \
+        ROUND(f, g, h, a, b, c, d, e, WX(3), (KP)[3]);   \
+        ROUND(e, f, g, h, a, b, c, d, WX(4), (KP)[4]);   \
+        ROUND(d, e, f, g, h, a, b, c, WX(5), (KP)[5]);   \
+        ROUND(c, d, e, f, g, h, a, b, WX(6), (KP)[6]);   \
+        ROUND(b, c, d, e, f, g, h, a, WX(7), (KP)[7]);   \
+        ROUND(a, b, c, d, e, f, g, h, WX(8), (KP)[8]);   \
+        ROUND(h, a, b, c, d, e, f, g, WX(9), (KP)[9]);   \
+        ROUND(g, h, a, b, c, d, e, f, WX(10), (KP)[10]); \
+        ROUND(f, g, h, a, b, c, d, e, WX(11), (KP)[11]); \
+        ROUND(e, f, g, h, a, b, c, d, WX(12), (KP)[12]); \
+        ROUND(d, e, f, g, h, a, b, c, WX(13), (KP)[13]); \
+        ROUND(c, d, e, f, g, h, a, b, WX(14), (KP)[14]); \
+        ROUND(b, c, d, e, f, g, h, a, WX(15), (KP)[15]); \
+    } while (0)
+
+#define W_PLAIN(i) W[i]
+#define W_SCHED(i) SCHED(i)
+
+/* Section 6.4.2: process nblocks 128-byte blocks. */
+static void sha512_compress(uint64_t st[8], const uint8_t *p, size_t nblocks)
+{
+    uint64_t W[16];
+    while (nblocks--) {
+        uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
+        uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
+        for (int i = 0; i < 16; i++)
+            W[i] = load_be64(p + 8 * i);
+        ROUNDS16(K512, W_PLAIN);
+        for (int j = 16; j < 80; j += 16)
+            ROUNDS16(K512 + j, W_SCHED);
+        st[0] += a;
+        st[1] += b;
+        st[2] += c;
+        st[3] += d;
+        st[4] += e;
+        st[5] += f;
+        st[6] += g;
+        st[7] += h;
+        p += 128;
+    }
+    pkc_memzero(W, sizeof W);
+}
+
+void pkc_sha384_init(pkc_sha512_ctx *ctx)
+{
+    /* FIPS 180-4 section 5.3.4 */
+    static const uint64_t iv[8] = {
+        0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
+        0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL, 0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL};
+    memcpy(ctx->h, iv, sizeof iv);
+    ctx->len_lo = ctx->len_hi = 0;
+    ctx->buflen = 0;
+    ctx->outlen = 48;
+}
+
+void pkc_sha512_init(pkc_sha512_ctx *ctx)
+{
+    /* FIPS 180-4 section 5.3.5 */
+    static const uint64_t iv[8] = {
+        0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+        0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+    memcpy(ctx->h, iv, sizeof iv);
+    ctx->len_lo = ctx->len_hi = 0;
+    ctx->buflen = 0;
+    ctx->outlen = 64;
+}
+
+void pkc_sha512_update(pkc_sha512_ctx *ctx, const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    if (len == 0)
+        return;
+    /* 128-bit byte count: len_hi:len_lo */
+    uint64_t lo = ctx->len_lo + (uint64_t)len;
+    ctx->len_hi += (lo < ctx->len_lo);
+    ctx->len_lo = lo;
+    if (ctx->buflen) {
+        size_t take = 128 - ctx->buflen;
+        if (take > len)
+            take = len;
+        memcpy(ctx->buf + ctx->buflen, p, take);
+        ctx->buflen += take;
+        p += take;
+        len -= take;
+        if (ctx->buflen < 128)
+            return;
+        sha512_compress(ctx->h, ctx->buf, 1);
+        ctx->buflen = 0;
+    }
+    if (len >= 128) {
+        size_t n = len / 128;
+        sha512_compress(ctx->h, p, n);
+        p += 128 * n;
+        len -= 128 * n;
+    }
+    if (len) {
+        memcpy(ctx->buf, p, len);
+        ctx->buflen = len;
+    }
+}
+
+void pkc_sha512_final(pkc_sha512_ctx *ctx, uint8_t *out)
+{
+    /* Section 5.1.2: a 1 bit, zeros, then the 128-bit length in bits. */
+    uint64_t bits_hi = ctx->len_hi << 3 | ctx->len_lo >> 61;
+    uint64_t bits_lo = ctx->len_lo << 3;
+    size_t n = ctx->buflen;
+    ctx->buf[n++] = 0x80;
+    if (n > 112) {
+        memset(ctx->buf + n, 0, 128 - n);
+        sha512_compress(ctx->h, ctx->buf, 1);
+        n = 0;
+    }
+    memset(ctx->buf + n, 0, 112 - n);
+    store_be64(ctx->buf + 112, bits_hi);
+    store_be64(ctx->buf + 120, bits_lo);
+    sha512_compress(ctx->h, ctx->buf, 1);
+    size_t words = (ctx->outlen == 48) ? 6 : 8; /* SHA-384: section 6.5, leftmost 384 bits */
+    for (size_t i = 0; i < words; i++)
+        store_be64(out + 8 * i, ctx->h[i]);
+    pkc_memzero(ctx, sizeof *ctx);
+}
