@@ -520,6 +520,10 @@ void pkc_der_put_element(pkc_der_writer *w, uint8_t tag, const uint8_t *content,
         w->err = PKC_ERR_ARG;
         return;
     }
+    if (len > SIZE_MAX / 2) {
+        w->err = PKC_ERR_NOMEM;
+        return;
+    }
     if (!wr_reserve(w, 2 + sizeof(size_t) + len))
         return;
     wr_header(w, tag, len);
@@ -576,6 +580,10 @@ void pkc_der_put_uint(pkc_der_writer *w, const uint8_t *mag, size_t len)
         wr_bytes(w, zero, 3);
         return;
     }
+    if (len > SIZE_MAX / 2) {
+        w->err = PKC_ERR_NOMEM;
+        return;
+    }
     int pad = (mag[0] & 0x80) != 0;
     if (!wr_reserve(w, 2 + sizeof(size_t) + 1 + len))
         return;
@@ -613,8 +621,12 @@ void pkc_der_put_bit_string(pkc_der_writer *w, const uint8_t *data, size_t len)
 {
     if (!w || w->err)
         return;
-    if ((!data && len) || len == SIZE_MAX) {
+    if (!data && len) {
         w->err = PKC_ERR_ARG;
+        return;
+    }
+    if (len > SIZE_MAX / 2) {
+        w->err = PKC_ERR_NOMEM;
         return;
     }
     if (!wr_reserve(w, 2 + sizeof(size_t) + 1 + len))

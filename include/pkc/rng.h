@@ -23,7 +23,13 @@ typedef struct {
     uint64_t reseed_interval;      /* PKC_DRBG_RESEED_INTERVAL unless lowered (tests) */
 } pkc_hmac_drbg;
 
-/* The DRBG mechanism itself, deterministic: SP 800-90A 10.1.2.3 - 10.1.2.5. */
+/* The DRBG mechanism itself, deterministic: SP 800-90A 10.1.2.3 - 10.1.2.5.
+ * alg: SHA-256 or SHA-512 (SHA-224 and SHA-384 are accepted too).
+ * entropy: at least 16 bytes (SP 800-90A asks for the security strength,
+ * 32 bytes, for full strength: pkc_rng supplies 32); nonce and
+ * personalisation may be empty. An additional input of length 0 is the
+ * standard's Null string. No prediction resistance: when generate returns
+ * PKC_ERR_RESEED the caller reseeds (pkc_rng does it automatically). */
 PKC_API pkc_err pkc_hmac_drbg_instantiate(pkc_hmac_drbg *d, pkc_hash_alg alg,
                                           const uint8_t *entropy, size_t entropylen,
                                           const uint8_t *nonce, size_t noncelen,
@@ -46,6 +52,29 @@ typedef enum {
  * automatically when its counter runs out (from getrandom() in random mode;
  * deterministically from the seed and a reseed count in fixed mode) and
  * splits requests larger than PKC_DRBG_MAX_REQUEST. */
+/* Seeding (instantiate: SP 800-90A 10.1.2.3; reseed: 10.1.2.4; additional
+ * input always empty):
+ *
+ * random mode: entropy_input = 32 bytes and nonce = 16 bytes from
+ *   getrandom(); personalization = "pkc_rng random mode v1"; each reseed
+ *   takes 32 fresh bytes from getrandom().
+ *
+ * fixed mode (seed S, a 64-bit integer; BE64 = 8 bytes big-endian; the
+ *   strings are ASCII without their NUL):
+ *   entropy_input    = "pkc fixed entropy" || BE64(S) || BE64(0)
+ *   nonce            = "pkc fixed nonce"   || BE64(S)
+ *   personalization  = "pkc_rng fixed-seed mode v1"
+ *   k-th reseed (k = 1, 2, ...): entropy_input =
+ *                      "pkc fixed entropy" || BE64(S) || BE64(k)
+ *   So the same (alg, seed) always gives the same byte stream, on any
+ *   machine, and different seeds give unrelated streams. It is public
+ *   knowledge: never use fixed mode for real keys.
+ *
+ * pkc_rng_bytes(rng, out, len) is one DRBG generate per 65536-byte chunk
+ * (the last chunk shorter), so the stream does depend on how a caller cuts
+ * its requests. Each generate costs about ten hash compressions of fixed overhead
+ * besides two per output block: ask for large buffers when speed matters
+ * (e.g. fill 64 KiB and slice it into 32-bit values). */
 typedef struct {
     pkc_hmac_drbg drbg;
     pkc_rng_mode mode;
@@ -53,10 +82,14 @@ typedef struct {
     uint64_t reseeds;      /* how many reseeds so far */
 } pkc_rng;
 
+/* alg: SHA-256 or SHA-512 (SHA-224/384 accepted); anything else PKC_ERR_ARG. */
 PKC_API pkc_err pkc_rng_init_random(pkc_rng *rng, pkc_hash_alg alg);
 PKC_API pkc_err pkc_rng_init_fixed(pkc_rng *rng, pkc_hash_alg alg, uint64_t seed);
+/* On error the whole of out is zeroed (never a partly filled buffer). */
 PKC_API pkc_err pkc_rng_bytes(pkc_rng *rng, uint8_t *out, size_t len);
-/* A uniform integer in [0, bound), bound >= 1, by rejection sampling. */
+/* A uniform integer in [0, bound), bound >= 1, by rejection sampling:
+ * 8 bytes per draw (big-endian), masked to the bit length of bound - 1,
+ * redrawn while >= bound. bound == 1 gives 0 and uses no randomness. */
 PKC_API pkc_err pkc_rng_uniform_u64(pkc_rng *rng, uint64_t bound, uint64_t *out);
 PKC_API void pkc_rng_wipe(pkc_rng *rng);
 
