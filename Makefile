@@ -7,7 +7,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # python3 on PATH may be another one that cannot.
 PYTHON     ?= /usr/bin/python3
 
-.PHONY: all deps build test test-asan clean
+.PHONY: all deps build test test-asan clean fuzz
 
 all: build
 
@@ -30,3 +30,67 @@ test-asan: deps
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+# `make bench`: the default benchmark suite (about two minutes on a quiet
+# machine): the table on stdout, results/bench.csv (summary),
+# results/bench-raw.csv (one row per sample) and results/bench.json
+# (docs/results-format.md, docs/methodology.md).
+.PHONY: bench
+bench: build
+	@mkdir -p $(RESULTS)
+	$(BUILD)/pkc bench --csv $(RESULTS)/bench.csv -r $(RESULTS)/bench-raw.csv \
+	  --json $(RESULTS)/bench.json
+
+# `make report`: the default benchmark run (`make bench`) and the three
+# scenarios on this machine, then every chart (PNG + SVG), report.html and
+# report.md in $(RESULTS)/ (tools/report.py folds the scenario runs into the
+# main run).
+RESULTS          ?= results
+REPORT_SCENARIOS ?= security-levels kex-amortized message-size
+
+.PHONY: report
+report: bench
+	@set -e; for s in $(REPORT_SCENARIOS); do \
+	  echo "$(BUILD)/pkc bench --scenario $$s --json $(RESULTS)/scenario-$$s.json"; \
+	  $(BUILD)/pkc bench --scenario $$s --json $(RESULTS)/scenario-$$s.json; \
+	done
+	$(PYTHON) tools/report.py -o $(RESULTS) $(RESULTS)/bench.json \
+	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json)
+
+# `make rng-report`: the RNG lab's default datasets (pkc's DRBG in fixed and
+# random mode, the OS generator, and the two reference weak generators the
+# battery must catch) through tools/rng_analysis.py: report.md, report.html,
+# summary.{txt,csv,json} and plots in $(RNG_RESULTS)/, ent's figures in
+# $(RNG_RESULTS)/ent.txt (docs/rng.md). RNG_N values / bits per dataset.
+RNG_RESULTS ?= $(RESULTS)/rng
+RNG_N       ?= 1000000
+RNG_SOURCES ?= drbg-fixed drbg-random os lcg biased
+
+.PHONY: rng-report
+rng-report: build
+	@mkdir -p $(RNG_RESULTS)/data
+	@set -e; for s in $(RNG_SOURCES); do \
+	  case $$s in drbg-fixed) g="-g drbg -S 1";; drbg-random) g="-g drbg -s random";; \
+	    os) g="-g os";; *) g="-g $$s -S 1";; esac; \
+	  echo "$(BUILD)/pkc rng -m bounded -n $(RNG_N) $$g -o $(RNG_RESULTS)/data/$$s.csv"; \
+	  $(BUILD)/pkc rng -m bounded -n $(RNG_N) $$g -o $(RNG_RESULTS)/data/$$s.csv; \
+	  $(BUILD)/pkc rng -m bits -n $(RNG_N) $$g -o $(RNG_RESULTS)/data/$$s-bits.csv; \
+	done
+	@set -e; : >$(RNG_RESULTS)/ent.txt; for s in $(RNG_SOURCES); do \
+	  case $$s in drbg-fixed) g="-g drbg -S 1";; drbg-random) g="-g drbg -s random";; \
+	    os) g="-g os";; *) g="-g $$s -S 1";; esac; \
+	  echo "== $$s: pkc rng -m raw -n 4000000 $$g | ent" >>$(RNG_RESULTS)/ent.txt; \
+	  $(BUILD)/pkc rng -m raw -n 4000000 $$g | ent >>$(RNG_RESULTS)/ent.txt; \
+	  echo >>$(RNG_RESULTS)/ent.txt; \
+	done
+	$(PYTHON) tools/rng_analysis.py -q --report $(RNG_RESULTS) \
+	  $(foreach s,$(RNG_SOURCES),$(s)=$(RNG_RESULTS)/data/$(s).csv) \
+	  $(foreach s,$(RNG_SOURCES),$(s)-bits=$(RNG_RESULTS)/data/$(s)-bits.csv)
+	@cat $(RNG_RESULTS)/summary.txt
+	@echo "pkc: RNG report in $(RNG_RESULTS)/report.html (and report.md)"
+
+# Coverage-guided fuzzing of every parser with libFuzzer + ASan + UBSan
+# (clang); FUZZ_SECONDS per harness (default 60). See docs/fuzzing.md.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh

@@ -17,6 +17,8 @@ PKGS=(
   # tests and tools
   coreutils valgrind python3 python3-matplotlib python3-numpy python3-scipy
   dieharder ent
+  # fuzzing (make fuzz): clang and its libFuzzer runtime
+  clang libclang-rt-14-dev
 )
 
 missing=()

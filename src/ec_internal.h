@@ -95,4 +95,32 @@ typedef struct {
 extern const pkc_ec_mul_impl pkc_ec_impl_jacobian;
 extern const pkc_ec_mul_impl pkc_ec_impl_affine;
 
+/* ---- benchmark hooks ----
+ * For the benchmark engine (bench/): time one point addition, one point
+ * doubling (Jacobian or affine, each as the scalar multiplications use it:
+ * Jacobian add-2007-bl and dbl-2001-b / dbl-2009-l; affine addition and
+ * doubling with one constant-time inversion each) and one field multiply /
+ * square / inversion on data prepared by pkc_ec_bench_setup. Each call
+ * performs exactly one operation and feeds its result into the next call,
+ * so a loop of calls measures latency and cannot be optimised away. Scalar
+ * multiplications are timed through pkc_ec_impl_jacobian / pkc_ec_impl_affine
+ * (mul_base = fixed base, mul = variable base, mul2_var = verification). */
+typedef enum {
+    PKC_EC_COORDS_JACOBIAN = 0,
+    PKC_EC_COORDS_AFFINE = 1
+} pkc_ec_coords;
+
+typedef struct {
+    uint64_t opaque[16 * PKC_EC_MAX_LIMBS + 8];
+} pkc_ec_bench_state;
+
+/* the table for a coordinate system (NULL for an unknown value) */
+const pkc_ec_mul_impl *pkc_ec_impl_get(pkc_ec_coords coords);
+void pkc_ec_bench_setup(const pkc_ec_curve *c, pkc_ec_bench_state *st);
+void pkc_ec_bench_point_add(const pkc_ec_curve *c, pkc_ec_coords coords, pkc_ec_bench_state *st);
+void pkc_ec_bench_point_double(const pkc_ec_curve *c, pkc_ec_coords coords, pkc_ec_bench_state *st);
+void pkc_ec_bench_field_mul(const pkc_ec_curve *c, pkc_ec_bench_state *st);
+void pkc_ec_bench_field_sqr(const pkc_ec_curve *c, pkc_ec_bench_state *st);
+void pkc_ec_bench_field_inv(const pkc_ec_curve *c, pkc_ec_bench_state *st);
+
 #endif

@@ -1,0 +1,408 @@
+/* pkc bench — scenarios: sets of cases that answer one question, and their
+ * summaries (docs/methodology.md, docs/results-format.md).
+ *
+ *   security-levels  RSA against ECC at the strengths of NIST SP 800-57
+ *                    part 1 table 2: keygen, sign, verify, key exchange
+ *   kex-amortized    one key generation then N exchanges: ECDH against
+ *                    RSA-OAEP transport of a 32-byte key
+ *   message-size     sign and verify including the hashing, 128 B to 1 MiB
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+const char *const bench_scenario_names[] = {"security-levels", "kex-amortized", "message-size",
+                                            NULL};
+
+typedef struct {
+    unsigned security;
+    unsigned rsa_bits;
+    const char *curves[2];
+} level;
+
+static const level levels[] = {
+    {80, 1024, {"secp192r1", "secp192k1"}},  {112, 2048, {"secp224r1", "secp224k1"}},
+    {128, 3072, {"secp256r1", "secp256k1"}}, {192, 7680, {"secp384r1", NULL}},
+    {256, 15360, {"secp521r1", NULL}},
+};
+#define NLEVELS (sizeof levels / sizeof levels[0])
+
+static const size_t msg_sizes[] = {128, 256, 1024, 65536, 1048576};
+#define NSIZES (sizeof msg_sizes / sizeof msg_sizes[0])
+static const unsigned kex_n[] = {1, 100, 500, 2500};
+#define NKEX (sizeof kex_n / sizeof kex_n[0])
+static const char *const kex_curves[] = {"secp256r1", "secp256k1"};
+#define KEX_RSA_BITS 3072
+
+static void add_all(bench_run *r, const bench_scenario_cfg *cfg, bench_alg a, bench_op op,
+                    unsigned bits, int curve, size_t msg)
+{
+    for (int i = 0; cfg->providers && cfg->providers[i]; i++) {
+        const bench_provider *p = bench_provider_find(cfg->providers[i]);
+        if (p)
+            bench_run_add(r, p, a, op, bits, curve, msg, cfg->name);
+    }
+}
+
+int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg)
+{
+    if (strcmp(cfg->name, "security-levels") == 0) {
+        for (size_t l = 0; l < NLEVELS; l++) {
+            const level *lv = &levels[l];
+            if (lv->rsa_bits < 15360 || cfg->include_15360) {
+                static const bench_op ops[] = {BENCH_OP_KEYGEN, BENCH_OP_SIGN, BENCH_OP_VERIFY,
+                                               BENCH_OP_ENCRYPT, BENCH_OP_DECRYPT};
+                for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+                    add_all(r, cfg, BENCH_RSA, ops[k], lv->rsa_bits, 0, 0);
+            }
+            for (int c = 0; c < 2 && lv->curves[c]; c++) {
+                int cv = bench_curve_find(lv->curves[c]);
+                add_all(r, cfg, BENCH_ECDSA, BENCH_OP_KEYGEN, 0, cv, 0);
+                add_all(r, cfg, BENCH_ECDSA, BENCH_OP_SIGN, 0, cv, 0);
+                add_all(r, cfg, BENCH_ECDSA, BENCH_OP_VERIFY, 0, cv, 0);
+                add_all(r, cfg, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0);
+                add_all(r, cfg, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
+            }
+        }
+        return 0;
+    }
+    if (strcmp(cfg->name, "kex-amortized") == 0) {
+        add_all(r, cfg, BENCH_RSA, BENCH_OP_KEYGEN, KEX_RSA_BITS, 0, 0);
+        add_all(r, cfg, BENCH_RSA, BENCH_OP_ENCRYPT, KEX_RSA_BITS, 0, 0);
+        add_all(r, cfg, BENCH_RSA, BENCH_OP_DECRYPT, KEX_RSA_BITS, 0, 0);
+        for (size_t c = 0; c < 2; c++) {
+            int cv = bench_curve_find(kex_curves[c]);
+            add_all(r, cfg, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0);
+            add_all(r, cfg, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
+        }
+        return 0;
+    }
+    if (strcmp(cfg->name, "message-size") == 0) {
+        int p256 = bench_curve_find("secp256r1"), k256 = bench_curve_find("secp256k1");
+        for (size_t s = 0; s < NSIZES; s++) {
+            size_t m = msg_sizes[s];
+            add_all(r, cfg, BENCH_ECDSA, BENCH_OP_SIGN, 0, p256, m);
+            add_all(r, cfg, BENCH_ECDSA, BENCH_OP_VERIFY, 0, p256, m);
+            add_all(r, cfg, BENCH_ECDSA, BENCH_OP_SIGN, 0, k256, m);
+            add_all(r, cfg, BENCH_ECDSA, BENCH_OP_VERIFY, 0, k256, m);
+            add_all(r, cfg, BENCH_RSA, BENCH_OP_SIGN, 3072, 0, m);
+            add_all(r, cfg, BENCH_RSA, BENCH_OP_VERIFY, 3072, 0, m);
+            add_all(r, cfg, BENCH_SHA256, BENCH_OP_HASH, 0, 0, m);
+        }
+        return 0;
+    }
+    return -1;
+}
+
+/* The median of a case, NaN if it is absent or failed. */
+static double med(const bench_run *r, const char *prov, bench_alg a, bench_op op, unsigned bits,
+                  int curve, size_t msg)
+{
+    if (!msg && (op == BENCH_OP_SIGN || op == BENCH_OP_VERIFY))
+        msg = BENCH_MAX_MSG_DEFAULT; /* not a message-size case */
+    const bench_case *c = bench_run_find(r, prov, a, op, bits, curve, msg, NULL);
+    if (!c || c->failed || !c->nsamples)
+        return NAN;
+    return c->st.median;
+}
+
+static void json_num(bench_buf *b, const char *key, double v)
+{
+    bench_buf_printf(b, "\"%s\": ", key);
+    bench_buf_json_number(b, v);
+}
+
+static void fmt_us(char *out, size_t cap, double us)
+{
+    if (isnan(us))
+        snprintf(out, cap, "-");
+    else if (us < 1000)
+        snprintf(out, cap, "%.2f us", us);
+    else if (us < 1e6)
+        snprintf(out, cap, "%.2f ms", us / 1e3);
+    else
+        snprintf(out, cap, "%.2f s", us / 1e6);
+}
+
+static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, bench_buf *j,
+                             bench_buf *t)
+{
+    static const char *const opnames[] = {"keygen", "sign", "verify", "kex"};
+    bench_buf_puts(j, "\"security-levels\": [");
+    bench_buf_puts(t, "security-levels: RSA against ECC at equal strength (NIST SP 800-57)\n"
+                      "kex = RSA-OAEP encrypt + decrypt of a 32-byte key, or ECDH "
+                      "ephemeral keygen + 2 derives; ratio = RSA / ECC\n");
+    bench_buf_printf(t, "%-5s %-6s %-10s %-13s %-7s %12s %12s %10s\n", "bits", "RSA", "curve",
+                     "provider", "op", "RSA", "ECC", "RSA/ECC");
+    int first = 1;
+    for (size_t l = 0; l < NLEVELS; l++) {
+        const level *lv = &levels[l];
+        for (int c = 0; c < 2 && lv->curves[c]; c++) {
+            int cv = bench_curve_find(lv->curves[c]);
+            for (int pi = 0; cfg->providers && cfg->providers[pi]; pi++) {
+                const char *pv = cfg->providers[pi];
+                for (int o = 0; o < 4; o++) {
+                    double rs, ec;
+                    unsigned b = lv->rsa_bits;
+                    if (o == 3) {
+                        rs = med(r, pv, BENCH_RSA, BENCH_OP_ENCRYPT, b, 0, 0) +
+                             med(r, pv, BENCH_RSA, BENCH_OP_DECRYPT, b, 0, 0);
+                        ec = med(r, pv, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0) +
+                             2 * med(r, pv, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
+                    } else {
+                        bench_op op = o == 0 ? BENCH_OP_KEYGEN : o == 1 ? BENCH_OP_SIGN
+                                                                        : BENCH_OP_VERIFY;
+                        rs = med(r, pv, BENCH_RSA, op, b, 0, 0);
+                        ec = med(r, pv, BENCH_ECDSA, op, 0, cv, 0);
+                    }
+                    if (isnan(rs) && isnan(ec))
+                        continue;
+                    double ratio = rs / ec;
+                    bench_buf_puts(j, first ? "\n      {" : ",\n      {");
+                    first = 0;
+                    bench_buf_printf(j, "\"security_bits\": %u, \"rsa_bits\": %u, \"curve\": ",
+                                     lv->security, lv->rsa_bits);
+                    bench_buf_json_string(j, lv->curves[c]);
+                    bench_buf_puts(j, ", \"provider\": ");
+                    bench_buf_json_string(j, pv);
+                    bench_buf_puts(j, ", \"op\": ");
+                    bench_buf_json_string(j, opnames[o]);
+                    bench_buf_puts(j, ", ");
+                    json_num(j, "rsa_us", rs);
+                    bench_buf_puts(j, ", ");
+                    json_num(j, "ecc_us", ec);
+                    bench_buf_puts(j, ", ");
+                    json_num(j, "ratio", ratio);
+                    bench_buf_puts(j, "}");
+                    char a[32], e[32], q[32];
+                    fmt_us(a, sizeof a, rs);
+                    fmt_us(e, sizeof e, ec);
+                    if (isnan(ratio))
+                        snprintf(q, sizeof q, "-");
+                    else
+                        snprintf(q, sizeof q, "%.2f", ratio);
+                    bench_buf_printf(t, "%-5u %-6u %-10s %-13s %-7s %12s %12s %10s\n",
+                                     lv->security, lv->rsa_bits, lv->curves[c], pv, opnames[o], a,
+                                     e, q);
+                }
+            }
+        }
+    }
+    bench_buf_puts(j, "\n    ]");
+}
+
+static void summarise_kex(const bench_run *r, const bench_scenario_cfg *cfg, bench_buf *j,
+                          bench_buf *t)
+{
+    bench_buf_puts(j, "\"kex-amortized\": {\"rows\": [");
+    bench_buf_printf(t, "kex-amortized: one key generation, then N exchanges (total time)\n"
+                        "per exchange: RSA-%u OAEP = encrypt + decrypt of 32 bytes; "
+                        "ECDH = ephemeral keygen + 2 derives\n",
+                     KEX_RSA_BITS);
+    bench_buf_printf(t, "%-16s %-13s %12s %12s", "scheme", "provider", "keygen", "per exch.");
+    for (size_t k = 0; k < NKEX; k++) {
+        char h[32];
+        snprintf(h, sizeof h, "N=%u", kex_n[k]);
+        bench_buf_printf(t, " %12s", h);
+    }
+    bench_buf_puts(t, "\n");
+    bench_buf cross = {0};
+    bench_buf ctext = {0};
+    int first = 1, cfirst = 1;
+    char rsaname[32];
+    snprintf(rsaname, sizeof rsaname, "RSA-%u OAEP", KEX_RSA_BITS);
+    for (int pi = 0; cfg->providers && cfg->providers[pi]; pi++) {
+        const char *pv = cfg->providers[pi];
+        double rk = med(r, pv, BENCH_RSA, BENCH_OP_KEYGEN, KEX_RSA_BITS, 0, 0);
+        double rx = med(r, pv, BENCH_RSA, BENCH_OP_ENCRYPT, KEX_RSA_BITS, 0, 0) +
+                    med(r, pv, BENCH_RSA, BENCH_OP_DECRYPT, KEX_RSA_BITS, 0, 0);
+        for (int s = -1; s < 2; s++) {
+            double kg, px;
+            char scheme[40];
+            if (s < 0) {
+                kg = rk;
+                px = rx;
+                snprintf(scheme, sizeof scheme, "%s", rsaname);
+            } else {
+                int cv = bench_curve_find(kex_curves[s]);
+                kg = med(r, pv, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0);
+                px = kg + 2 * med(r, pv, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
+                snprintf(scheme, sizeof scheme, "ECDH %s", kex_curves[s]);
+            }
+            if (isnan(kg) || isnan(px))
+                continue;
+            char a[32], b[32];
+            fmt_us(a, sizeof a, kg);
+            fmt_us(b, sizeof b, px);
+            bench_buf_printf(t, "%-16s %-13s %12s %12s", scheme, pv, a, b);
+            for (size_t k = 0; k < NKEX; k++) {
+                double tot = kg + kex_n[k] * px;
+                bench_buf_puts(j, first ? "\n      {" : ",\n      {");
+                first = 0;
+                bench_buf_puts(j, "\"scheme\": ");
+                bench_buf_json_string(j, scheme);
+                bench_buf_puts(j, ", \"provider\": ");
+                bench_buf_json_string(j, pv);
+                bench_buf_printf(j, ", \"n\": %u, ", kex_n[k]);
+                json_num(j, "keygen_us", kg);
+                bench_buf_puts(j, ", ");
+                json_num(j, "per_exchange_us", px);
+                bench_buf_puts(j, ", ");
+                json_num(j, "total_us", tot);
+                bench_buf_puts(j, "}");
+                fmt_us(a, sizeof a, tot);
+                bench_buf_printf(t, " %12s", a);
+            }
+            bench_buf_puts(t, "\n");
+            if (s >= 0 && !isnan(rk) && !isnan(rx)) {
+                /* the smallest N measured at which ECDH's total is below RSA's */
+                long n = -1;
+                for (size_t k = 0; k < NKEX && n < 0; k++)
+                    if (kg + kex_n[k] * px < rk + kex_n[k] * rx)
+                        n = kex_n[k];
+                bench_buf_puts(&cross, cfirst ? "\n      {" : ",\n      {");
+                cfirst = 0;
+                bench_buf_puts(&cross, "\"ecc\": ");
+                bench_buf_json_string(&cross, scheme);
+                bench_buf_puts(&cross, ", \"rsa\": ");
+                bench_buf_json_string(&cross, rsaname);
+                bench_buf_puts(&cross, ", \"provider\": ");
+                bench_buf_json_string(&cross, pv);
+                if (n >= 0)
+                    bench_buf_printf(&cross, ", \"n\": %ld}", n);
+                else
+                    bench_buf_puts(&cross, ", \"n\": null}");
+                /* the exact break-even, from the two lines */
+                double be = (px > rx) ? (rk - kg) / (px - rx) : INFINITY;
+                if (n >= 0)
+                    bench_buf_printf(&ctext, "  %s vs %s (%s): ECDH is cheaper from N = %ld on",
+                                     scheme, rsaname, pv, n);
+                else
+                    bench_buf_printf(&ctext, "  %s vs %s (%s): ECDH never cheaper up to N = %u",
+                                     scheme, rsaname, pv, kex_n[NKEX - 1]);
+                if (px > rx && be > 0)
+                    bench_buf_printf(&ctext, " (RSA wins beyond N = %.0f)\n", be);
+                else
+                    bench_buf_puts(&ctext, " (for every N)\n");
+            }
+        }
+    }
+    bench_buf_puts(j, "\n    ], \"crossover\": [");
+    if (cross.data)
+        bench_buf_puts(j, cross.data);
+    bench_buf_puts(j, "\n    ]}");
+    if (ctext.data) {
+        bench_buf_puts(t, "crossover (smallest N measured at which ECDH's total is below RSA's):\n");
+        bench_buf_puts(t, ctext.data);
+    }
+    bench_buf_free(&cross);
+    bench_buf_free(&ctext);
+}
+
+static void summarise_msg(const bench_run *r, const bench_scenario_cfg *cfg, bench_buf *j,
+                          bench_buf *t)
+{
+    bench_buf_puts(j, "\"message-size\": [");
+    bench_buf_puts(t, "message-size: sign and verify including the hashing (median)\n");
+    bench_buf_printf(t, "%-16s %-13s %-7s", "algorithm", "provider", "op");
+    for (size_t s = 0; s < NSIZES; s++) {
+        char h[32];
+        if (msg_sizes[s] >= 1048576)
+            snprintf(h, sizeof h, "%zu MiB", msg_sizes[s] / 1048576);
+        else if (msg_sizes[s] >= 1024)
+            snprintf(h, sizeof h, "%zu KiB", msg_sizes[s] / 1024);
+        else
+            snprintf(h, sizeof h, "%zu B", msg_sizes[s]);
+        bench_buf_printf(t, " %11s", h);
+    }
+    bench_buf_puts(t, "\n");
+    int first = 1;
+    for (int kind = 0; kind < 4; kind++) {
+        for (int pi = 0; cfg->providers && cfg->providers[pi]; pi++) {
+            const char *pv = cfg->providers[pi];
+            for (int o = 0; o < 2; o++) {
+                bench_alg a;
+                int cv = 0;
+                unsigned bits = 0;
+                char alg[32];
+                bench_op op = o == 0 ? BENCH_OP_SIGN : BENCH_OP_VERIFY;
+                if (kind < 2) {
+                    a = BENCH_ECDSA;
+                    cv = bench_curve_find(kind == 0 ? "secp256r1" : "secp256k1");
+                    snprintf(alg, sizeof alg, "ECDSA %s", bench_curves[cv].name);
+                } else if (kind == 2) {
+                    a = BENCH_RSA;
+                    bits = 3072;
+                    snprintf(alg, sizeof alg, "RSA-3072");
+                } else {
+                    if (o)
+                        continue;
+                    a = BENCH_SHA256;
+                    op = BENCH_OP_HASH;
+                    snprintf(alg, sizeof alg, "SHA-256");
+                }
+                int any = 0;
+                for (size_t s = 0; s < NSIZES; s++) {
+                    const bench_case *c = bench_run_find(r, pv, a, op, bits, cv, msg_sizes[s], NULL);
+                    if (!c || c->failed || !c->nsamples)
+                        continue;
+                    if (!any)
+                        bench_buf_printf(t, "%-16s %-13s %-7s", alg, pv, bench_op_name(op));
+                    for (size_t k = any ? s : 0; k < s; k++)
+                        bench_buf_printf(t, " %11s", "-");
+                    any = 1;
+                    char v[32];
+                    fmt_us(v, sizeof v, c->st.median);
+                    bench_buf_printf(t, " %11s", v);
+                    bench_buf_puts(j, first ? "\n      {" : ",\n      {");
+                    first = 0;
+                    bench_buf_puts(j, "\"algorithm\": ");
+                    bench_buf_json_string(j, alg);
+                    bench_buf_puts(j, ", \"provider\": ");
+                    bench_buf_json_string(j, pv);
+                    bench_buf_puts(j, ", \"op\": ");
+                    bench_buf_json_string(j, bench_op_name(op));
+                    bench_buf_printf(j, ", \"message_bytes\": %zu, ", msg_sizes[s]);
+                    json_num(j, "median_us", c->st.median);
+                    bench_buf_puts(j, ", ");
+                    json_num(j, "p5_us", c->st.p5);
+                    bench_buf_puts(j, ", ");
+                    json_num(j, "p95_us", c->st.p95);
+                    bench_buf_puts(j, "}");
+                }
+                if (any)
+                    bench_buf_puts(t, "\n");
+            }
+        }
+    }
+    bench_buf_puts(j, "\n    ]");
+}
+
+void bench_scenario_summarise(const bench_run *r, const bench_scenario_cfg *cfg,
+                              bench_scenario_out *out)
+{
+    bench_buf j = {0}, t = {0};
+    memset(out, 0, sizeof *out);
+    if (strcmp(cfg->name, "security-levels") == 0)
+        summarise_levels(r, cfg, &j, &t);
+    else if (strcmp(cfg->name, "kex-amortized") == 0)
+        summarise_kex(r, cfg, &j, &t);
+    else if (strcmp(cfg->name, "message-size") == 0)
+        summarise_msg(r, cfg, &j, &t);
+    if (j.oom || t.oom) {
+        bench_buf_free(&j);
+        bench_buf_free(&t);
+        return;
+    }
+    out->json = j.data;
+    out->text = t.data;
+}
+
+void bench_scenario_out_free(bench_scenario_out *o)
+{
+    free(o->json);
+    free(o->text);
+    o->json = o->text = NULL;
+}

@@ -1,0 +1,74 @@
+/* pkc — point encoding checks (SEC 1 v2 sections 2.3.3, 2.3.4, 3.2.2):
+ * coordinates below p, on the curve, decompression; conversions to bytes.
+ * The field arithmetic is each curve's specialised code (ec_mul_tmpl.h). */
+#include <string.h>
+
+#include "ec_field.h"
+#include "ec_point.h"
+
+#define M PKC_EC_MAX_LIMBS
+
+/* x < p for a public x */
+static int below_p_var(const pkc_ec_curve *c, const uint64_t *x)
+{
+    uint64_t p[M];
+    lb_from_be(p, c->info->p, c->info->field_bytes, M);
+    return lb_lt(x, p, M) != 0;
+}
+
+pkc_err pkc_ec_point_set_xy_var(const pkc_ec_curve *c, pkc_ec_affine *P, const uint8_t *x,
+                                const uint8_t *y)
+{
+    pkc_ec_affine t;
+    memset(&t, 0, sizeof t);
+    lb_from_be(t.x, x, c->info->field_bytes, M);
+    lb_from_be(t.y, y, c->info->field_bytes, M);
+    if (!below_p_var(c, t.x) || !below_p_var(c, t.y))
+        return PKC_ERR_POINT;
+    if (!c->ops->on_curve_var(t.x, t.y))
+        return PKC_ERR_POINT;
+    *P = t;
+    return PKC_OK;
+}
+
+pkc_err pkc_ec_point_decompress_var(const pkc_ec_curve *c, pkc_ec_affine *P, const uint8_t *x,
+                                    int y_odd)
+{
+    pkc_ec_affine t;
+    memset(&t, 0, sizeof t);
+    lb_from_be(t.x, x, c->info->field_bytes, M);
+    if (!below_p_var(c, t.x))
+        return PKC_ERR_POINT;
+    if (!c->ops->decompress_var(t.y, t.x, y_odd & 1))
+        return PKC_ERR_POINT;
+    *P = t;
+    return PKC_OK;
+}
+
+void pkc_ec_point_get_xy(const pkc_ec_curve *c, const pkc_ec_affine *P, uint8_t *x, uint8_t *y)
+{
+    lb_to_be(x, c->info->field_bytes, P->x, M);
+    lb_to_be(y, c->info->field_bytes, P->y, M);
+}
+
+void pkc_ec_point_x_mod_n(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_affine *P)
+{
+    uint64_t wide[2 * M];
+    unsigned n = c->ops->nlimbs;
+    memset(wide, 0, sizeof wide);
+    memcpy(wide, P->x, n * sizeof(uint64_t));
+    memset(out, 0, sizeof *out);
+    c->ops->sc_reduce_wide(out->v, wide);
+}
+
+int pkc_ec_point_is_valid_var(const pkc_ec_curve *c, const pkc_ec_affine *P)
+{
+    if (P->infinity)
+        return 0;
+    for (unsigned i = c->ops->nlimbs; i < M; i++)
+        if (P->x[i] || P->y[i])
+            return 0;
+    if (!below_p_var(c, P->x) || !below_p_var(c, P->y))
+        return 0;
+    return c->ops->on_curve_var(P->x, P->y);
+}

@@ -1,0 +1,63 @@
+/* pkc — elliptic-curve Diffie-Hellman, SEC 1 v2 section 3.3.1 (ECSVDP-DH).
+ * Every curve here has cofactor 1, so this is also the cofactor variant
+ * (3.3.2) and NIST SP 800-56A's ECC CDH primitive.
+ *
+ * Timing: d*Q is the arithmetic's constant-time multiplication; the only
+ * secret-derived value branched on is "the result is the point at
+ * infinity", declassified first (it cannot happen for a valid peer key and
+ * d in [1, n-1]; the check guards against faults).
+ */
+#include <string.h>
+
+#include "ct.h"
+#include "ec_proto.h"
+
+pkc_err pkc_ecdh_ex(const pkc_ec_private_key *key, const pkc_ec_public_key *peer, uint8_t *out,
+                    size_t cap, size_t *outlen, pkc_ec_coordinates coords)
+{
+    if (!key || !peer || !out || !outlen)
+        return PKC_ERR_ARG;
+    const pkc_ec_curve *c = pkc_ec_curve_get(key->curve);
+    if (!c)
+        return PKC_ERR_ARG;
+    if (peer->curve != key->curve)
+        return PKC_ERR_KEY;
+    const pkc_curve_info *ci = pkc_ec_curve_info(c);
+    if (cap < ci->field_bytes)
+        return PKC_ERR_BUFSIZE;
+    /* SEC 1 v2 section 3.2.2.1: the peer's key, fully validated (again:
+     * the struct is the caller's and might have been altered). */
+    const pkc_ec_affine *Q = pkc_ec_pub_point_const(peer);
+    if (Q->infinity || !pkc_ec_point_is_valid_var(c, Q))
+        return PKC_ERR_POINT;
+
+    pkc_ec_scalar d;
+    uint64_t ok = pkc_ec_scalar_set_bytes_checked(c, &d, key->d);
+    PKC_DECLASSIFY(&ok, sizeof ok);
+    if (!ok) {
+        pkc_memzero(&d, sizeof d);
+        return PKC_ERR_KEY;
+    }
+    pkc_ec_affine P;
+    pkc_ec_impl_for(coords)->mul(c, &P, &d, Q);
+    uint64_t inf = P.infinity;
+    PKC_DECLASSIFY(&inf, sizeof inf);
+    pkc_err err = PKC_OK;
+    if (inf) {
+        err = PKC_ERR_POINT; /* step 2: P = O is an error */
+    } else {
+        uint8_t y[PKC_EC_MAX_FIELD_BYTES];
+        pkc_ec_point_get_xy(c, &P, out, y); /* step 3: z = x_P */
+        pkc_memzero(y, sizeof y);
+        *outlen = ci->field_bytes;
+    }
+    pkc_memzero(&P, sizeof P);
+    pkc_memzero(&d, sizeof d);
+    return err;
+}
+
+pkc_err pkc_ecdh(const pkc_ec_private_key *key, const pkc_ec_public_key *peer, uint8_t *out,
+                 size_t cap, size_t *outlen)
+{
+    return pkc_ecdh_ex(key, peer, out, cap, outlen, PKC_EC_JACOBIAN);
+}

@@ -1,0 +1,171 @@
+/* Constant-time test program for key generation, ECDSA signing and ECDH
+ * (the approach of libsecp256k1's ctime_tests): with --ctime, every secret
+ * (the DRBG state key generation draws from, the private key d, the
+ * extra-entropy DRBG of signing) is marked undefined for valgrind's
+ * memcheck before the operation, so any branch or memory index that
+ * depends on it is reported ("Conditional jump or move depends on
+ * uninitialised value(s)", "Use of uninitialised value"). Values that are
+ * legitimately public (the public key, the signature, the shared secret
+ * handed to the caller) are marked defined again before the checks below
+ * look at them. tests/test_ec_ctime.sh runs this under
+ * `valgrind --error-exitcode=42`.
+ *
+ * Run normally (as the ctest test_ec_ctime), it performs the same
+ * operations on every curve and checks the results, quickly.
+ *
+ * usage: test_ec_ctime [--ctime [--canary]] [CURVE:jacobian|affine ...]
+ * --canary adds a deliberate secret-dependent branch in the test itself, so
+ * the wrapper can check that valgrind does catch one.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pkc/ec.h"
+#include "pkc/hash.h"
+#include "pkc/rng.h"
+#include "test_ec_util.h"
+#include "testutil.h"
+
+#if defined(__has_include)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#define HAVE_MEMCHECK 1
+#endif
+#endif
+#ifndef HAVE_MEMCHECK
+#define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
+#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
+#define RUNNING_ON_VALGRIND 0
+#endif
+
+static int ctime_mode;
+static int canary; /* --canary: branch on a secret on purpose */
+static volatile int sink;
+
+static void secret(const void *p, size_t n)
+{
+    if (ctime_mode)
+        (void)VALGRIND_MAKE_MEM_UNDEFINED(p, n);
+}
+
+static void public_(const void *p, size_t n)
+{
+    if (ctime_mode)
+        (void)VALGRIND_MAKE_MEM_DEFINED(p, n);
+}
+
+static void run(pkc_curve_id id, pkc_ec_coordinates co, uint64_t seed)
+{
+    pkc_rng rng, extra;
+    pkc_ec_private_key a, b;
+    const char *name = ecu_curve_name(id);
+    const char *cs = co == PKC_EC_AFFINE ? "affine" : "jacobian";
+    CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, seed) == PKC_OK);
+    CHECK(pkc_rng_init_fixed(&extra, PKC_HASH_SHA256, seed + 1) == PKC_OK);
+
+    /* key generation: the DRBG's secret state */
+    secret(rng.drbg.K, sizeof rng.drbg.K);
+    secret(rng.drbg.V, sizeof rng.drbg.V);
+    pkc_err e1 = pkc_ec_keygen_ex(&a, id, &rng, co);
+    pkc_err e2 = pkc_ec_keygen_ex(&b, id, &rng, co);
+    public_(&rng, sizeof rng);
+    public_(&e1, sizeof e1);
+    public_(&e2, sizeof e2);
+    CHECK_MSG(e1 == PKC_OK && e2 == PKC_OK, "%s/%s: keygen failed", name, cs);
+
+    /* ECDSA signing: d, and the extra-entropy DRBG */
+    uint8_t sig[PKC_ECDSA_MAX_RAW_SIZE], sig2[PKC_ECDSA_MAX_RAW_SIZE];
+    size_t siglen = 0, sig2len = 0;
+    const char *m = "constant time";
+    secret(a.d, sizeof a.d);
+    if (canary && (a.d[pkc_ec_order_bytes(id) - 1] & 1)) /* the leak valgrind must see */
+        sink++;
+    pkc_err e3 = pkc_ecdsa_sign_ex(&a, PKC_HASH_SHA256, m, strlen(m), NULL, sig, sizeof sig,
+                                   &siglen, co);
+    secret(extra.drbg.K, sizeof extra.drbg.K);
+    secret(extra.drbg.V, sizeof extra.drbg.V);
+    pkc_err e4 = pkc_ecdsa_sign_ex(&a, PKC_HASH_SHA512, m, strlen(m), &extra, sig2,
+                                   sizeof sig2, &sig2len, co);
+    public_(&e3, sizeof e3);
+    public_(&e4, sizeof e4);
+    public_(sig, sizeof sig);
+    public_(sig2, sizeof sig2);
+    public_(&siglen, sizeof siglen);
+    public_(&sig2len, sizeof sig2len);
+    CHECK_MSG(e3 == PKC_OK && e4 == PKC_OK, "%s/%s: signing failed", name, cs);
+
+    /* ECDH: d again (b's d stays secret too) */
+    uint8_t z1[PKC_ECDH_MAX_SIZE], z2[PKC_ECDH_MAX_SIZE];
+    size_t z1l = 0, z2l = 0;
+    secret(b.d, sizeof b.d);
+    pkc_err e5 = pkc_ecdh_ex(&a, &b.pub, z1, sizeof z1, &z1l, co);
+    pkc_err e6 = pkc_ecdh_ex(&b, &a.pub, z2, sizeof z2, &z2l, co);
+    public_(&e5, sizeof e5);
+    public_(&e6, sizeof e6);
+    public_(z1, sizeof z1);
+    public_(z2, sizeof z2);
+    public_(&z1l, sizeof z1l);
+    public_(&z2l, sizeof z2l);
+
+    /* the checks look at everything: declassify the keys now */
+    public_(&a, sizeof a);
+    public_(&b, sizeof b);
+    CHECK_MSG(e5 == PKC_OK && e6 == PKC_OK && z1l == z2l && !memcmp(z1, z2, z1l),
+              "%s/%s: ECDH secrets differ", name, cs);
+    CHECK(pkc_ecdsa_verify(&a.pub, PKC_HASH_SHA256, m, strlen(m), sig, siglen) == PKC_OK);
+    CHECK(pkc_ecdsa_verify(&a.pub, PKC_HASH_SHA512, m, strlen(m), sig2, sig2len) == PKC_OK);
+    pkc_ec_private_key c;
+    CHECK(pkc_ec_private_key_from_bytes(&c, id, a.d, pkc_ec_order_bytes(id)) == PKC_OK);
+    CHECK(pkc_ec_public_key_equal(&c.pub, &a.pub));
+    pkc_ec_private_key_wipe(&a);
+    pkc_ec_private_key_wipe(&b);
+    pkc_ec_private_key_wipe(&c);
+    pkc_rng_wipe(&rng);
+    pkc_rng_wipe(&extra);
+}
+
+int main(int argc, char **argv)
+{
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "--ctime") == 0) {
+        ctime_mode = 1;
+        first = 2;
+#ifndef HAVE_MEMCHECK
+        fprintf(stderr, "test_ec_ctime: built without valgrind/memcheck.h\n");
+        return 2;
+#endif
+        /* The instruction set valgrind emulates may lack the SHA
+         * extensions; the hash is not what is under test here. */
+        pkc_sha256_set_impl(PKC_SHA256_IMPL_PORTABLE);
+        if (argc > 2 && strcmp(argv[2], "--canary") == 0) {
+            canary = 1;
+            first = 3;
+        }
+    }
+    uint64_t seed = tu_seed();
+    if (first < argc) {
+        for (int i = first; i < argc; i++) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", argv[i]);
+            char *colon = strchr(buf, ':');
+            pkc_ec_coordinates co = PKC_EC_JACOBIAN;
+            if (colon) {
+                *colon = 0;
+                co = strcmp(colon + 1, "affine") == 0 ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
+            }
+            pkc_curve_id id;
+            if (ecu_curve(buf, &id) != 0) {
+                fprintf(stderr, "test_ec_ctime: unknown curve %s\n", buf);
+                return 2;
+            }
+            printf("%s %s\n", buf, co == PKC_EC_AFFINE ? "affine" : "jacobian");
+            run(id, co, seed + (uint64_t)i);
+        }
+    } else {
+        for (int i = 0; i < PKC_CURVE_COUNT; i++)
+            for (int co = 0; co < 2; co++)
+                run((pkc_curve_id)i, (pkc_ec_coordinates)co, seed + (uint64_t)(2 * i + co));
+    }
+    return tu_finish("test_ec_ctime");
+}
