@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "pkc/curves.h"
 #include "pkc/der.h"
 #include "pkc/key.h"
 #include "pkc/rng.h"
@@ -39,10 +40,12 @@ static const char *key_error(pkc_err err)
 {
     switch (err) {
     case PKC_ERR_UNSUPPORTED:
-        return "unsupported key (encrypted keys, DSA and RSA-PSS-restricted keys are not "
-               "supported; EC keys are not yet available)";
+        return "unsupported key (encrypted keys, DSA, RSA-PSS-restricted keys, explicit "
+               "curve parameters and curves other than those of `pkc curves` are not "
+               "supported)";
     case PKC_ERR_DECODE: return "not a key pkc can read (malformed or unknown PEM/DER)";
     case PKC_ERR_KEY: return "invalid key (inconsistent values)";
+    case PKC_ERR_POINT: return "invalid key (the point is not on the curve)";
     default: return pkc_strerror(err);
     }
 }
@@ -161,8 +164,11 @@ static void usage_keygen(FILE *out)
             "  -o, --out FILE       write the key to FILE (mode 0600, never partial)\n"
             "  -h, --help           this help\n"
             "\n"
+            "EC keys: d uniform in [1, n-1] (rejection sampling), Q = dG.\n"
+            "\n"
             "Examples:\n"
             "  pkc keygen -o key.pem\n"
+            "  pkc keygen -t ec -c P-256 -o ec.pem\n"
             "  pkc keygen -t rsa -b 4096 -o key4096.pem\n"
             "  pkc keygen -b 2048 --seed 42 | openssl pkey -check -noout\n");
 }
@@ -176,7 +182,7 @@ static int cmd_keygen(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     const char *type = "rsa", *out = NULL, *curve = NULL;
     uint64_t bits = PKC_RSA_DEFAULT_BITS, e = PKC_RSA_DEFAULT_E, seed = 0;
-    int have_seed = 0, c;
+    int have_seed = 0, have_rsa_opt = 0, c;
     while ((c = getopt_long(argc, argv, ":t:b:e:c:o:", opts, NULL)) != -1) {
         switch (c) {
         case 't': type = optarg; break;
@@ -184,10 +190,12 @@ static int cmd_keygen(int argc, char **argv)
             if (cli_parse_u64(optarg, PKC_RSA_MIN_BITS, PKC_RSA_MAX_BITS, &bits) != 0)
                 return cli_error(CLI_USAGE, "keygen: bad -b '%s' (RSA bits: %d..%d)", optarg,
                                  PKC_RSA_MIN_BITS, PKC_RSA_MAX_BITS);
+            have_rsa_opt = 1;
             break;
         case 'e':
             if (cli_parse_u64(optarg, 3, UINT64_MAX, &e) != 0 || (e & 1) == 0)
                 return cli_error(CLI_USAGE, "keygen: bad -e '%s' (an odd number >= 3)", optarg);
+            have_rsa_opt = 1;
             break;
         case 'c': curve = optarg; break;
         case 'S':
@@ -201,11 +209,18 @@ static int cmd_keygen(int argc, char **argv)
     }
     if (optind < argc)
         return cli_error(CLI_USAGE, "keygen: unexpected argument '%s'", argv[optind]);
-    if (strcmp(type, "ec") == 0)
-        return cli_error(CLI_USAGE, "ec keys: not yet available");
-    if (strcmp(type, "rsa") != 0)
+    pkc_curve_id curve_id = PKC_CURVE_SECP256R1;
+    int ec = strcmp(type, "ec") == 0;
+    if (ec) {
+        if (!curve)
+            return cli_error(CLI_USAGE, "keygen: -t ec needs -c CURVE (see pkc curves)");
+        if (pkc_curve_from_name(curve, &curve_id) != PKC_OK)
+            return cli_error(CLI_USAGE, "keygen: unknown curve '%s' (see pkc curves)", curve);
+        if (have_rsa_opt)
+            return cli_error(CLI_USAGE, "keygen: -b and -e are for RSA keys");
+    } else if (strcmp(type, "rsa") != 0)
         return cli_error(CLI_USAGE, "keygen: unknown key type '%s' (rsa or ec)", type);
-    if (curve)
+    if (!ec && curve)
         return cli_error(CLI_USAGE, "keygen: -c is for EC keys (-t ec)");
 
     pkc_rng rng;
@@ -214,7 +229,8 @@ static int cmd_keygen(int argc, char **argv)
     if (err)
         return cli_error(CLI_USAGE, "keygen: the random source failed");
     pkc_key *key = NULL;
-    err = pkc_key_generate_rsa(&key, (unsigned)bits, e, &rng);
+    err = ec ? pkc_key_generate_ec(&key, curve_id, &rng)
+             : pkc_key_generate_rsa(&key, (unsigned)bits, e, &rng);
     pkc_rng_wipe(&rng);
     if (err)
         return cli_error(CLI_USAGE, "keygen: %s", pkc_strerror(err));
@@ -229,7 +245,8 @@ static int cmd_keygen(int argc, char **argv)
     return rc;
 }
 
-PKC_CLI_COMMAND(keygen, 20, "generate a private key (RSA; PKCS#8 PEM)", cmd_keygen, usage_keygen)
+PKC_CLI_COMMAND(keygen, 20, "generate a private key (RSA or EC; PKCS#8 PEM)", cmd_keygen,
+                usage_keygen)
 
 /* ---- pubkey ---- */
 
@@ -295,11 +312,13 @@ static void usage_sign(FILE *out)
             "Signs FILE (standard input without FILE) and writes the raw signature,\n"
             "the bytes `openssl dgst -sign` writes. RSA: PKCS#1 v1.5, or RSASSA-PSS\n"
             "with --pss (MGF1 with the same digest, salt as long as the digest).\n"
+            "EC: ECDSA (SEC 1 v2 4.1) with RFC 6979 deterministic nonces; the\n"
+            "signature is DER (ECDSA-Sig-Value), as OpenSSL writes it.\n"
             "\n"
             "Options:\n"
-            "  -i, --in KEY         private key (PEM or DER, PKCS#1 or PKCS#8)\n"
+            "  -i, --in KEY         private key (PEM or DER: PKCS#1, PKCS#8, SEC 1)\n"
             "  -d, --digest DIGEST  sha256 (default), sha384, sha512 or sha224\n"
-            "      --pss            RSASSA-PSS instead of PKCS#1 v1.5\n"
+            "      --pss            RSASSA-PSS instead of PKCS#1 v1.5 (RSA only)\n"
             "      --saltlen LEN    PSS salt length: digest (default), max or a number\n"
             "  -o, --out SIG        signature file (default: standard output)\n"
             "  -h, --help           this help\n"
@@ -367,18 +386,20 @@ static int cmd_sign(int argc, char **argv)
                                             cap, &siglen)
                       : PKC_ERR_NOMEM;
     pkc_rng_wipe(&rng);
-    pkc_key_free(key);
     if (err == PKC_OK)
         rc = write_out("sign", out, sig, siglen);
+    else if (err == PKC_ERR_UNSUPPORTED && pkc_key_get_type(key) == PKC_KEY_EC)
+        rc = cli_error(CLI_USAGE, "sign: --pss is for RSA keys");
     else if (err == PKC_ERR_ARG)
         rc = cli_error(CLI_USAGE, "sign: the key is too small for this digest/salt length");
     else
         rc = cli_error(CLI_USAGE, "sign: %s", pkc_strerror(err));
+    pkc_key_free(key);
     free(sig);
     return rc;
 }
 
-PKC_CLI_COMMAND(sign, 22, "sign a file (RSA PKCS#1 v1.5 or PSS)", cmd_sign, usage_sign)
+PKC_CLI_COMMAND(sign, 22, "sign a file (RSA PKCS#1 v1.5 or PSS, ECDSA)", cmd_sign, usage_sign)
 
 static void usage_verify(FILE *out)
 {
@@ -391,7 +412,7 @@ static void usage_verify(FILE *out)
             "\n"
             "Options:\n"
             "  -p, --pub PUB        public key (PEM or DER, SPKI or PKCS#1; a private\n"
-            "                       key works too)\n"
+            "                       key works too). EC: SIG is a DER ECDSA signature.\n"
             "  -s, --sig SIG        the signature file\n"
             "  -d, --digest DIGEST  sha256 (default), sha384, sha512 or sha224\n"
             "      --pss            RSASSA-PSS instead of PKCS#1 v1.5\n"
@@ -625,3 +646,84 @@ static int cmd_decrypt(int argc, char **argv)
 PKC_CLI_COMMAND(encrypt, 24, "RSA-OAEP encrypt a short message to a public key", cmd_encrypt,
                 usage_encrypt)
 PKC_CLI_COMMAND(decrypt, 25, "RSA-OAEP decrypt with a private key", cmd_decrypt, usage_decrypt)
+
+/* ---- derive ---- */
+
+static void usage_derive(FILE *out)
+{
+    fprintf(out,
+            "usage: pkc derive -i KEY -p PEER_PUB [-o FILE]\n"
+            "\n"
+            "Elliptic-curve Diffie-Hellman (SEC 1 v2 section 3.3.1, ECSVDP-DH): writes\n"
+            "the raw shared secret, the x-coordinate of d*Q (as many bytes as the field),\n"
+            "the bytes `openssl pkeyutl -derive` writes. The peer key is fully validated\n"
+            "(on the curve, coordinates below p, not the point at infinity). Hash the\n"
+            "secret (HKDF) before using it as a key.\n"
+            "\n"
+            "Options:\n"
+            "  -i, --in KEY          your EC private key (PEM or DER: PKCS#8 or SEC 1)\n"
+            "  -p, --peer PEER_PUB   the peer's public key (SPKI; a private key works too),\n"
+            "                        on the same curve\n"
+            "  -o, --out FILE        output file (default: standard output)\n"
+            "  -h, --help            this help\n"
+            "\n"
+            "Example:\n"
+            "  pkc keygen -t ec -c P-256 -o a.pem && pkc pubkey -i a.pem -o a.pub\n"
+            "  pkc keygen -t ec -c P-256 -o b.pem && pkc pubkey -i b.pem -o b.pub\n"
+            "  pkc derive -i a.pem -p b.pub -o s1 && pkc derive -i b.pem -p a.pub -o s2\n"
+            "  cmp s1 s2\n");
+}
+
+static int cmd_derive(int argc, char **argv)
+{
+    static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
+                                         {"peer", required_argument, NULL, 'p'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {NULL, 0, NULL, 0}};
+    const char *in = NULL, *peerpath = NULL, *out = NULL;
+    int c;
+    while ((c = getopt_long(argc, argv, ":i:p:o:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'i': in = optarg; break;
+        case 'p': peerpath = optarg; break;
+        case 'o': out = optarg; break;
+        default: return bad_option("derive", c, argv);
+        }
+    }
+    if (!in || !peerpath)
+        return cli_error(CLI_USAGE, "derive: -i KEY and -p PEER_PUB are required (see pkc derive --help)");
+    if (optind < argc)
+        return cli_error(CLI_USAGE, "derive: unexpected argument '%s'", argv[optind]);
+    if (strcmp(in, "-") == 0 && strcmp(peerpath, "-") == 0)
+        return cli_error(CLI_USAGE, "derive: the key and the peer key cannot both be stdin");
+    pkc_key *key = NULL, *peer = NULL;
+    int rc = load_key("derive", in, &key);
+    if (rc)
+        return rc;
+    if ((rc = load_key("derive", peerpath, &peer))) {
+        pkc_key_free(key);
+        return rc;
+    }
+    uint8_t z[PKC_ECDH_MAX_SIZE];
+    size_t zlen = 0;
+    pkc_err err;
+    if (pkc_key_get_type(key) != PKC_KEY_EC || pkc_key_get_type(peer) != PKC_KEY_EC)
+        rc = cli_error(CLI_USAGE, "derive: both keys must be EC keys");
+    else if (!pkc_key_is_private(key))
+        rc = cli_error(CLI_USAGE, "derive: %s is a public key; derive needs your private key", in);
+    else if (pkc_key_ec_public(key)->curve != pkc_key_ec_public(peer)->curve)
+        rc = cli_error(CLI_USAGE, "derive: the keys are on different curves");
+    else if ((err = pkc_key_derive(key, peer, z, sizeof z, &zlen)) != PKC_OK)
+        rc = cli_error(CLI_USAGE, "derive: %s", err == PKC_ERR_POINT
+                                                   ? "invalid peer key or result at infinity"
+                                                   : pkc_strerror(err));
+    else
+        rc = write_out("derive", out, z, zlen);
+    pkc_memzero(z, sizeof z);
+    pkc_key_free(key);
+    pkc_key_free(peer);
+    return rc;
+}
+
+PKC_CLI_COMMAND(derive, 26, "ECDH: the raw shared secret of a private key and a peer's key",
+                cmd_derive, usage_derive)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "pkc/der.h"
+#include "pkc/ec.h"
 #include "pkc/key.h"
 
 #define OID_EC_PUBLIC_KEY "1.2.840.10045.2.1"
@@ -26,8 +27,11 @@ struct pkc_key {
     int priv;
     union {
         pkc_rsa_key *rsa;
-        /* EC: the elliptic-curve key goes here, e.g.
-         * struct { pkc_ec_private_key priv; pkc_ec_public_key pub; } ec; */
+        /* EC: priv is valid when the key is private; pub always */
+        struct {
+            pkc_ec_private_key priv;
+            pkc_ec_public_key pub;
+        } ec;
     } u;
 };
 
@@ -48,7 +52,9 @@ void pkc_key_free(pkc_key *key)
     case PKC_KEY_RSA:
         pkc_rsa_key_free(key->u.rsa);
         break;
-    case PKC_KEY_EC: /* EC: wipe the EC key */
+    case PKC_KEY_EC:
+        pkc_ec_private_key_wipe(&key->u.ec.priv);
+        break;
     case PKC_KEY_NONE:
         break;
     }
@@ -86,6 +92,59 @@ pkc_err pkc_key_generate_rsa(pkc_key **out, unsigned bits, uint64_t e, pkc_rng *
     return pkc_key_from_rsa(out, rsa);
 }
 
+/* Wraps an EC key (priv may be NULL for a public key). */
+static pkc_err from_ec(pkc_key **out, const pkc_ec_private_key *priv, const pkc_ec_public_key *pub)
+{
+    pkc_key *k = calloc(1, sizeof *k);
+    if (!k)
+        return PKC_ERR_NOMEM;
+    k->type = PKC_KEY_EC;
+    k->priv = priv != NULL;
+    if (priv) {
+        k->u.ec.priv = *priv;
+        pkc_ec_public_key_from_private(&k->u.ec.pub, priv);
+    } else {
+        k->u.ec.pub = *pub;
+    }
+    *out = k;
+    return PKC_OK;
+}
+
+pkc_err pkc_key_generate_ec(pkc_key **out, pkc_curve_id curve, pkc_rng *rng)
+{
+    if (!out)
+        return PKC_ERR_ARG;
+    *out = NULL;
+    pkc_ec_private_key priv;
+    pkc_err err = pkc_ec_keygen(&priv, curve, rng);
+    if (err == PKC_OK)
+        err = from_ec(out, &priv, NULL);
+    pkc_ec_private_key_wipe(&priv);
+    return err;
+}
+
+const pkc_ec_private_key *pkc_key_ec_private(const pkc_key *key)
+{
+    return key && key->type == PKC_KEY_EC && key->priv ? &key->u.ec.priv : NULL;
+}
+
+const pkc_ec_public_key *pkc_key_ec_public(const pkc_key *key)
+{
+    return key && key->type == PKC_KEY_EC ? &key->u.ec.pub : NULL;
+}
+
+pkc_err pkc_key_derive(const pkc_key *key, const pkc_key *peer, uint8_t *out, size_t cap,
+                       size_t *outlen)
+{
+    if (!key || !peer || !out || !outlen)
+        return PKC_ERR_ARG;
+    if (key->type != PKC_KEY_EC || peer->type != PKC_KEY_EC)
+        return PKC_ERR_UNSUPPORTED; /* key agreement: elliptic curves only */
+    if (!key->priv)
+        return PKC_ERR_KEY;
+    return pkc_ecdh(&key->u.ec.priv, &peer->u.ec.pub, out, cap, outlen);
+}
+
 pkc_key_type pkc_key_get_type(const pkc_key *key)
 {
     return key ? key->type : PKC_KEY_NONE;
@@ -102,7 +161,10 @@ unsigned pkc_key_bits(const pkc_key *key)
         return 0;
     switch (key->type) {
     case PKC_KEY_RSA: return pkc_rsa_bits(key->u.rsa);
-    case PKC_KEY_EC: /* EC: field bits of the curve */
+    case PKC_KEY_EC: {
+        const pkc_curve_info *ci = pkc_curve_info_get(key->u.ec.pub.curve);
+        return ci ? ci->field_bits : 0;
+    }
     case PKC_KEY_NONE: break;
     }
     return 0;
@@ -180,6 +242,23 @@ static int oid_is(const uint8_t *oid, size_t oidlen, const char *dotted)
     return oid && pkc_der_oid_equals(oid, oidlen, dotted);
 }
 
+static pkc_err parse_ec_public(const uint8_t *der, size_t len, pkc_key **out)
+{
+    pkc_ec_public_key pub;
+    pkc_err err = pkc_ec_public_key_from_der(&pub, der, len);
+    return err ? err : from_ec(out, NULL, &pub);
+}
+
+static pkc_err parse_ec_private(const uint8_t *der, size_t len, pkc_key **out)
+{
+    pkc_ec_private_key priv;
+    pkc_err err = pkc_ec_private_key_from_der(&priv, der, len);
+    if (err == PKC_OK)
+        err = from_ec(out, &priv, NULL);
+    pkc_ec_private_key_wipe(&priv);
+    return err;
+}
+
 static pkc_err parse_der(const uint8_t *der, size_t len, pkc_key **out)
 {
     const uint8_t *oid = NULL;
@@ -191,7 +270,7 @@ static pkc_err parse_der(const uint8_t *der, size_t len, pkc_key **out)
         if (oid_is(oid, oidlen, PKC_OID_RSA_ENCRYPTION) || oid_is(oid, oidlen, PKC_OID_RSASSA_PSS))
             err = pkc_rsa_public_from_spki(&rsa, der, len);
         else if (oid_is(oid, oidlen, OID_EC_PUBLIC_KEY))
-            return PKC_ERR_UNSUPPORTED; /* EC: pkc_ec_public_key_from_der */
+            return parse_ec_public(der, len, out);
         else if (oid_is(oid, oidlen, OID_DSA))
             return PKC_ERR_UNSUPPORTED;
         else
@@ -201,14 +280,14 @@ static pkc_err parse_der(const uint8_t *der, size_t len, pkc_key **out)
         if (oid_is(oid, oidlen, PKC_OID_RSA_ENCRYPTION) || oid_is(oid, oidlen, PKC_OID_RSASSA_PSS))
             err = pkc_rsa_private_from_pkcs8(&rsa, der, len);
         else if (oid_is(oid, oidlen, OID_EC_PUBLIC_KEY))
-            return PKC_ERR_UNSUPPORTED; /* EC: pkc_ec_private_key_from_der */
+            return parse_ec_private(der, len, out);
         else if (oid_is(oid, oidlen, OID_DSA))
             return PKC_ERR_UNSUPPORTED;
         else
             return PKC_ERR_DECODE;
         break;
     case KIND_SEC1:
-        return PKC_ERR_UNSUPPORTED; /* EC: pkc_ec_private_key_from_der */
+        return parse_ec_private(der, len, out);
     case KIND_PKCS1_PRIVATE:
         err = pkc_rsa_private_from_pkcs1(&rsa, der, len);
         break;
@@ -247,6 +326,14 @@ pkc_err pkc_key_parse(const uint8_t *data, size_t len, pkc_key **out)
      * RFC 1421 headers ("Proc-Type: 4,ENCRYPTED") inside the armour. */
     if (find_bytes(data, len, "Proc-Type:") || find_bytes(data, len, "DEK-Info:"))
         return PKC_ERR_UNSUPPORTED;
+    /* `openssl ecparam -genkey` writes an "EC PARAMETERS" block before the
+     * "EC PRIVATE KEY": the key is the block that counts. */
+    const uint8_t *ecp = find_bytes(data, len, "-----BEGIN EC PARAMETERS-----");
+    const uint8_t *eck = find_bytes(data, len, "-----BEGIN EC PRIVATE KEY-----");
+    if (ecp && eck && eck > ecp) {
+        len -= (size_t)(eck - data);
+        data = eck;
+    }
     char label[64];
     uint8_t *der = NULL;
     size_t derlen = 0;
@@ -292,7 +379,7 @@ pkc_err pkc_key_private_to_der(const pkc_key *key, uint8_t **der, size_t *len)
         return PKC_ERR_KEY;
     switch (key->type) {
     case PKC_KEY_RSA: return pkc_rsa_private_to_pkcs8(key->u.rsa, der, len);
-    case PKC_KEY_EC: /* EC: pkc_ec_private_key_to_der(..., PKC_EC_FORMAT_PKCS8, ...) */
+    case PKC_KEY_EC: return pkc_ec_private_key_to_der(&key->u.ec.priv, PKC_EC_FORMAT_PKCS8, der, len);
     case PKC_KEY_NONE: break;
     }
     return PKC_ERR_UNSUPPORTED;
@@ -304,7 +391,7 @@ pkc_err pkc_key_public_to_der(const pkc_key *key, uint8_t **der, size_t *len)
         return PKC_ERR_ARG;
     switch (key->type) {
     case PKC_KEY_RSA: return pkc_rsa_public_to_spki(key->u.rsa, der, len);
-    case PKC_KEY_EC: /* EC: pkc_ec_public_key_to_der(&pub, 0, ...) */
+    case PKC_KEY_EC: return pkc_ec_public_key_to_der(&key->u.ec.pub, 0, der, len);
     case PKC_KEY_NONE: break;
     }
     return PKC_ERR_UNSUPPORTED;
@@ -348,7 +435,7 @@ size_t pkc_key_signature_size(const pkc_key *key)
         return 0;
     switch (key->type) {
     case PKC_KEY_RSA: return pkc_rsa_size(key->u.rsa);
-    case PKC_KEY_EC: /* EC: PKC_ECDSA_MAX_DER_SIZE */
+    case PKC_KEY_EC: return PKC_ECDSA_MAX_DER_SIZE;
     case PKC_KEY_NONE: break;
     }
     return 0;
@@ -374,7 +461,18 @@ pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_sign_par
                                     params->saltlen, digest, digestlen, sig, cap, siglen);
         return pkc_rsa_pkcs1_sign(key->u.rsa, rng, PKC_RSA_MODE_CRT, params->hash, digest,
                                   digestlen, sig, cap, siglen);
-    case PKC_KEY_EC: /* EC: ECDSA (params->pss must be 0), DER signature */
+    case PKC_KEY_EC: {
+        /* ECDSA with RFC 6979 nonces (deterministic; rng unused), DER out */
+        if (params->pss)
+            return PKC_ERR_UNSUPPORTED;
+        uint8_t raw[PKC_ECDSA_MAX_RAW_SIZE];
+        size_t rawlen;
+        pkc_err err = pkc_ecdsa_sign_digest(&key->u.ec.priv, params->hash, digest, digestlen,
+                                            NULL, raw, sizeof raw, &rawlen);
+        if (err == PKC_OK)
+            err = pkc_ecdsa_sig_to_der(key->u.ec.priv.curve, raw, rawlen, sig, cap, siglen);
+        return err;
+    }
     case PKC_KEY_NONE: break;
     }
     return PKC_ERR_UNSUPPORTED;
@@ -397,7 +495,21 @@ pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
             return pkc_rsa_pss_verify(key->u.rsa, params->hash, params->saltlen, digest,
                                       digestlen, sig, siglen);
         return pkc_rsa_pkcs1_verify(key->u.rsa, params->hash, digest, digestlen, sig, siglen);
-    case PKC_KEY_EC: /* EC: ECDSA verify of a DER signature */
+    case PKC_KEY_EC: {
+        if (params->pss)
+            return PKC_ERR_UNSUPPORTED;
+        /* A malformed or out-of-range signature is a signature that does not
+         * verify (what `openssl dgst -verify` reports too). */
+        uint8_t raw[PKC_ECDSA_MAX_RAW_SIZE];
+        size_t rawlen;
+        pkc_err err = pkc_ecdsa_sig_from_der(key->u.ec.pub.curve, sig, siglen, raw, sizeof raw,
+                                             &rawlen);
+        if (err == PKC_OK)
+            err = pkc_ecdsa_verify_digest(&key->u.ec.pub, digest, digestlen, raw, rawlen);
+        if (err == PKC_ERR_DECODE || err == PKC_ERR_RANGE)
+            err = PKC_ERR_VERIFY;
+        return err;
+    }
     case PKC_KEY_NONE: break;
     }
     return PKC_ERR_UNSUPPORTED;

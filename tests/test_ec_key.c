@@ -2,6 +2,8 @@
  *  - FIPS 186-3 KeyPair.rsp (d -> Q) and PKV.rsp (public-key validation:
  *    every "P" accepted, every "F" rejected as an invalid point);
  *  - compressed_points.txt (SEC 1 decompression);
+ *  - the EC key files of the cryptography vectors (PEM, DER, PKCS#8, SEC 1;
+ *    an unknown curve OID and encrypted keys refused);
  *  - key generation on all eight curves (d in [1, n-1], Q = dG, both
  *    coordinate systems agree, fixed seeds reproduce);
  *  - round trips: SEC 1 points (both forms), ECPrivateKey and PKCS#8 DER
@@ -615,9 +617,63 @@ static void bad_files(void)
     pkc_rng_wipe(&r);
 }
 
+/* Key files from the cryptography project's vectors (written by OpenSSL). */
+static uint8_t *vec(const char *rel, size_t *len)
+{
+    uint8_t *d = tu_read_file(tu_vector_path(rel), len);
+    CHECK(d != NULL);
+    return d;
+}
+
+static void vector_files(void)
+{
+    static const char *priv[] = {"asymmetric/PEM_Serialization/ec_private_key.pem",
+                                 "asymmetric/PKCS8/ec_private_key.pem",
+                                 "asymmetric/PKCS8/ecc_private_with_rfc5915_ext.pem",
+                                 "asymmetric/DER_Serialization/ec_private_key.der"};
+    static const char *pub[] = {"asymmetric/PEM_Serialization/ec_public_key.pem",
+                                "asymmetric/DER_Serialization/ec_public_key.der"};
+    static const char *refused[] = {"asymmetric/PKCS8/ec_oid_not_in_reg_private_2.pkcs8.pem",
+                                    "asymmetric/PKCS8/ec_private_key_encrypted.pem",
+                                    "asymmetric/PEM_Serialization/ec_private_key_encrypted.pem",
+                                    "asymmetric/DER_Serialization/ec_private_key_encrypted.der"};
+    pkc_ec_private_key k;
+    pkc_ec_public_key q, q0;
+    size_t len;
+    for (size_t i = 0; i < 4; i++) {
+        uint8_t *d = vec(priv[i], &len);
+        pkc_err e = d ? pkc_ec_private_key_decode(&k, d, len) : PKC_ERR_ARG;
+        CHECK_MSG(e == PKC_OK && k.curve == PKC_CURVE_SECP256R1, "%s: %s", priv[i],
+                  pkc_strerror(e));
+        CHECK(d && pkc_ec_public_key_decode(&q, d, len) == PKC_ERR_KEY);
+        free(d);
+    }
+    for (size_t i = 0; i < 2; i++) {
+        uint8_t *d = vec(pub[i], &len);
+        pkc_err e = d ? pkc_ec_public_key_decode(&q, d, len) : PKC_ERR_ARG;
+        CHECK_MSG(e == PKC_OK && q.curve == PKC_CURVE_SECP256R1, "%s: %s", pub[i],
+                  pkc_strerror(e));
+        if (i == 0)
+            q0 = q;
+        else
+            CHECK(pkc_ec_public_key_equal(&q, &q0));
+        CHECK(d && pkc_ec_private_key_decode(&k, d, len) != PKC_OK);
+        free(d);
+    }
+    /* an unknown curve OID: unsupported; encrypted keys: refused */
+    for (size_t i = 0; i < 4; i++) {
+        uint8_t *d = vec(refused[i], &len);
+        pkc_err e = d ? pkc_ec_private_key_decode(&k, d, len) : PKC_OK;
+        CHECK_MSG(i == 0 ? e == PKC_ERR_UNSUPPORTED : e != PKC_OK, "%s: %s", refused[i],
+                  pkc_strerror(e));
+        free(d);
+    }
+}
+
 int main(void)
 {
     tu_seed();
+    vector_files();
     keypair_rsp();
     pkv_rsp();
     compressed_points();

@@ -14,6 +14,8 @@
 #define PKC_KEY_H
 
 #include "pkc/common.h"
+#include "pkc/curves.h"
+#include "pkc/ec.h"
 #include "pkc/hash.h"
 #include "pkc/rng.h"
 #include "pkc/rsa.h"
@@ -38,6 +40,17 @@ PKC_API void pkc_key_free(pkc_key *key); /* wipes; NULL is fine */
 PKC_API pkc_err pkc_key_generate_rsa(pkc_key **out, unsigned bits, uint64_t e, pkc_rng *rng);
 /* Wraps an RSA key; the pkc_key owns it afterwards (also on error). */
 PKC_API pkc_err pkc_key_from_rsa(pkc_key **out, pkc_rsa_key *rsa);
+
+/* Elliptic-curve key generation (pkc_ec_keygen). */
+PKC_API pkc_err pkc_key_generate_ec(pkc_key **out, pkc_curve_id curve, pkc_rng *rng);
+/* The EC key inside (NULL if not EC; _private: NULL for a public key). */
+PKC_API const pkc_ec_private_key *pkc_key_ec_private(const pkc_key *key);
+PKC_API const pkc_ec_public_key *pkc_key_ec_public(const pkc_key *key);
+/* ECDH (SEC 1 ECSVDP-DH): the raw shared secret, field_bytes, what
+ * `openssl pkeyutl -derive` writes. PKC_ERR_KEY if key is not private or the
+ * curves differ, PKC_ERR_UNSUPPORTED for non-EC keys. */
+PKC_API pkc_err pkc_key_derive(const pkc_key *key, const pkc_key *peer, uint8_t *out, size_t cap,
+                               size_t *outlen);
 
 PKC_API pkc_key_type pkc_key_get_type(const pkc_key *key);
 PKC_API int pkc_key_is_private(const pkc_key *key);
