@@ -28,6 +28,5 @@ static const uint64_t ec_n[3] = {0x0f69466a74defd8dULL, 0xfffffffe26f2fc17ULL, 0
 #define EC_N_M0 0x8203e3a8560472bbULL
 static const uint64_t ec_n_r2[3] = {0x461c1989250f0702ULL, 0xf0f4f172195e97e2ULL, 0x6a21191c2ec4b2b1ULL};
 static const uint64_t ec_n_r3[3] = {0x436bd7964cc55bfeULL, 0xf97da416d325537dULL, 0x17bbad842682958dULL};
-static const uint64_t ec_n_minus_2[3] = {0x0f69466a74defd8bULL, 0xfffffffe26f2fc17ULL, 0xffffffffffffffffULL};
 
 #include "ec_mul_tmpl.h"

@@ -28,6 +28,5 @@ static const uint64_t ec_n[3] = {0x146bc9b1b4d22831ULL, 0xffffffff99def836ULL, 0
 #define EC_N_M0 0x882672070ddbcf2fULL
 static const uint64_t ec_n_r2[3] = {0xce66baccdeb35961ULL, 0x4696ea5bbb3a6beeULL, 0x28be5677ea0581a2ULL};
 static const uint64_t ec_n_r3[3] = {0x66c2f8b2a378ba4bULL, 0xb0eb72cc281c1549ULL, 0xd69c6961d2070ce2ULL};
-static const uint64_t ec_n_minus_2[3] = {0x146bc9b1b4d2282fULL, 0xffffffff99def836ULL, 0xffffffffffffffffULL};
 
 #include "ec_mul_tmpl.h"

@@ -29,6 +29,5 @@ static const uint64_t ec_n[4] = {0xcaf0a971769fb1f7ULL, 0x0001dce8d2ec6184ULL, 0
 #define EC_N_M0 0x43fa520244c1a039ULL
 static const uint64_t ec_n_r2[4] = {0x34ce24fbec9feaa0ULL, 0x8be0320816f60af5ULL, 0xb882bd88bbff32e4ULL, 0x00000000993ff72bULL};
 static const uint64_t ec_n_r3[4] = {0x97bae40731becee2ULL, 0xfc60199d4c66d649ULL, 0x28d438888b603b02ULL, 0x00000000e16660a1ULL};
-static const uint64_t ec_n_minus_2[4] = {0xcaf0a971769fb1f5ULL, 0x0001dce8d2ec6184ULL, 0x0000000000000000ULL, 0x0000000100000000ULL};
 
 #include "ec_mul_tmpl.h"

@@ -29,6 +29,5 @@ static const uint64_t ec_n[4] = {0x13dd29455c5c2a3dULL, 0xffff16a2e0b8f03eULL, 0
 #define EC_N_M0 0xd6e242706a1fc2ebULL
 static const uint64_t ec_n_r2[4] = {0x29947a695f517d15ULL, 0xabc8ff5931d63f4bULL, 0x6ad15f7cd9714856ULL, 0x00000000b1e97961ULL};
 static const uint64_t ec_n_r3[4] = {0xcb4e8282b95b1c87ULL, 0xc5a43bf1f38f7a73ULL, 0xef867d6267388c70ULL, 0x000000006bcacbe8ULL};
-static const uint64_t ec_n_minus_2[4] = {0x13dd29455c5c2a3bULL, 0xffff16a2e0b8f03eULL, 0xffffffffffffffffULL, 0x00000000ffffffffULL};
 
 #include "ec_mul_tmpl.h"

@@ -28,7 +28,6 @@ static const uint64_t ec_n[4] = {0xbfd25e8cd0364141ULL, 0xbaaedce6af48a03bULL, 0
 #define EC_N_M0 0x4b0dff665588b13fULL
 static const uint64_t ec_n_r2[4] = {0x896cf21467d7d140ULL, 0x741496c20e7cf878ULL, 0xe697f5e45bcd07c6ULL, 0x9d671cd581c69bc5ULL};
 static const uint64_t ec_n_r3[4] = {0x7bc0cfe0e9ff41edULL, 0x0017648444d4322cULL, 0xb1b31347f1d0b2daULL, 0x555d800c18ef116dULL};
-static const uint64_t ec_n_minus_2[4] = {0xbfd25e8cd036413fULL, 0xbaaedce6af48a03bULL, 0xfffffffffffffffeULL, 0xffffffffffffffffULL};
 #define EC_GLV 1
 static const uint64_t ec_glv_beta[4] = {0x58a4361c8e81894eULL, 0x03fde1631c4b80afULL, 0xf8e98978d02e3905ULL, 0x7a4a36aebcbb3d53ULL};
 static const uint64_t ec_glv_g1[4] = {0xe893209a45dbb031ULL, 0x3daa8a1471e8ca7fULL, 0xe86c90e49284eb15ULL, 0x3086d221a7d46bcdULL};

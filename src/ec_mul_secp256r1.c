@@ -28,6 +28,5 @@ static const uint64_t ec_n[4] = {0xf3b9cac2fc632551ULL, 0xbce6faada7179e84ULL, 0
 #define EC_N_M0 0xccd1c8aaee00bc4fULL
 static const uint64_t ec_n_r2[4] = {0x83244c95be79eea2ULL, 0x4699799c49bd6fa6ULL, 0x2845b2392b6bec59ULL, 0x66e12d94f3d95620ULL};
 static const uint64_t ec_n_r3[4] = {0xac8ebec90b65a624ULL, 0x111f28ae0c0555c9ULL, 0x2543b9246ba5e93fULL, 0x503a54e76407be65ULL};
-static const uint64_t ec_n_minus_2[4] = {0xf3b9cac2fc63254fULL, 0xbce6faada7179e84ULL, 0xffffffffffffffffULL, 0xffffffff00000000ULL};
 
 #include "ec_mul_tmpl.h"

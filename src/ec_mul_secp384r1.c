@@ -28,6 +28,5 @@ static const uint64_t ec_n[6] = {0xecec196accc52973ULL, 0x581a0db248b0a77aULL, 0
 #define EC_N_M0 0x6ed46089e88fdc45ULL
 static const uint64_t ec_n_r2[6] = {0x2d319b2419b409a9ULL, 0xff3d81e5df1aa419ULL, 0xbc3e483afcb82947ULL, 0xd40d49174aab1cc5ULL, 0x3fb05b7a28266895ULL, 0x0c84ee012b39bf21ULL};
 static const uint64_t ec_n_r3[6] = {0x302a6faf377c7677ULL, 0x2a70cb61d26894bcULL, 0x0c27ddb8ba8dc4baULL, 0x5dbd3f41edb48eb6ULL, 0x16d081679522617bULL, 0xd558bfbcb33c33c6ULL};
-static const uint64_t ec_n_minus_2[6] = {0xecec196accc52971ULL, 0x581a0db248b0a77aULL, 0xc7634d81f4372ddfULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL};
 
 #include "ec_mul_tmpl.h"

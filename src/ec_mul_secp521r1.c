@@ -26,6 +26,5 @@ static const uint64_t ec_n[9] = {0xbb6fb71e91386409ULL, 0x3bb5c9b8899c47aeULL, 0
 #define EC_N_M0 0x1d2f5ccd79a995c7ULL
 static const uint64_t ec_n_r2[9] = {0x137cd04dcf15dd04ULL, 0xf707badce5547ea3ULL, 0x12a78d38794573ffULL, 0xd3721ef557f75e06ULL, 0xdd6e23d82e49c7dbULL, 0xcff3d142b7756e3eULL, 0x5bcc6d61a8e567bcULL, 0x2d8e03d1492d0d45ULL, 0x000000000000003dULL};
 static const uint64_t ec_n_r3[9] = {0xd35f2816760f23e2ULL, 0x2767143c8c3184c1ULL, 0xb268ad5bac58d935ULL, 0x3f3deb9609930765ULL, 0x6d4af6cb8e6b92eaULL, 0xdf0f66f966e917a0ULL, 0xc99c43fc5f7321ceULL, 0xdb25b1117a1814fdULL, 0x0000000000000097ULL};
-static const uint64_t ec_n_minus_2[9] = {0xbb6fb71e91386407ULL, 0x3bb5c9b8899c47aeULL, 0x7fcc0148f709a5d0ULL, 0x51868783bf2f966bULL, 0xfffffffffffffffaULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x00000000000001ffULL};
 
 #include "ec_mul_tmpl.h"

@@ -14,7 +14,10 @@
  *     ec_sqrt_exp ((p+1)/4) when EC_SQRT_3MOD4, else for Tonelli-Shanks
  *     EC_TS_S, ec_ts_qm1h ((q-1)/2 where p-1 = 2^S q), ec_ts_c (z^q in field
  *     form for a non-residue z);
- *     ec_n, EC_N_M0, ec_n_r2, ec_n_r3 (2^(128N), 2^(192N) mod n), ec_n_minus_2.
+ *     ec_n, EC_N_M0, ec_n_r2, ec_n_r3 (2^(128N), 2^(192N) mod n); for the
+ *     safegcd inversion EC_PBITS, ec_p_s62, EC_P_INV62, ec_n_s62, EC_N_INV62
+ *     and (Montgomery fields) ec_r3 = 2^(192N) mod p; EC_GLV and ec_glv_*
+ *     for the secp256k1 endomorphism.
  * Everything below is static, so each curve gets its own fully specialised
  * copy with constant limb counts and moduli; only EC_OPS_NAME is exported.
  *
@@ -30,6 +33,16 @@
  * The addition formulas are incomplete (P = Q gives a wrong result); the
  * constant-time callers also compute the doubling and select it when
  * H = r = 0, or show (see the comments) that the case cannot occur.
+ *
+ * Algorithms: inversion (field and mod n) by safegcd, constant time (Fermat
+ * kept as the test reference); mul_base: signed 5-bit windows over a table
+ * of 16 affine multiples per window position (computed once, at first use),
+ * no doublings; mul: signed 5-bit windows, table of 16 multiples made affine
+ * with one inversion; mul2_var: Strauss-Shamir over width-8 (G, precomputed)
+ * and width-5 (Q) NAFs. secp256k1 (EC_GLV) splits scalars with its
+ * endomorphism in mul and mul2_var, halving the doublings. The affine
+ * implementation uses the same windows with one inversion per addition and
+ * per doubling.
  */
 #include <sched.h>
 #include <string.h>
@@ -296,36 +309,6 @@ static void sc_reduce_wide(uint64_t *r, const uint64_t *in)
 static void sc_inv(uint64_t *r, const uint64_t *a)
 {
     sg_inv(r, a, ec_n_s62, EC_N_INV62, N, SG_LIMBS(EC_NBITS), SG_BATCHES(EC_NBITS));
-}
-
-/* a^(n-2) mod n in Montgomery form (Fermat), constant time; 0 maps to 0.
- * The second implementation the tests compare with (through inv_var). */
-static void sc_inv_fermat(uint64_t *r, const uint64_t *a)
-{
-    static const fe one = {1};
-    fe tab[16], acc, am;
-    sc_mont(am, a, ec_n_r2); /* a*R */
-    sc_mont(tab[0], one, ec_n_r2);
-    fe_copy(tab[1], am);
-    for (int i = 2; i < 16; i++)
-        sc_mont(tab[i], tab[i - 1], am);
-    int started = 0;
-    fe_copy(acc, tab[0]);
-    for (int i = 16 * N - 1; i >= 0; i--) {
-        unsigned nib = (unsigned)(ec_n_minus_2[i / 16] >> (4 * (i % 16))) & 15;
-        if (started) {
-            for (int j = 0; j < 4; j++)
-                sc_mont(acc, acc, acc);
-            if (nib)
-                sc_mont(acc, acc, tab[nib]);
-        } else if (nib) {
-            fe_copy(acc, tab[nib]);
-            started = 1;
-        }
-    }
-    sc_mont(r, acc, one);
-    pkc_memzero(tab, sizeof tab);
-    pkc_memzero(am, sizeof am);
 }
 
 /* ----------------------------------------------------------------- points */
@@ -798,7 +781,8 @@ static void mul_base_jac(pkc_ec_affine *out, const pkc_ec_scalar *k)
  * i >= 1, |2^WV K| < n/2^WV + 2^WV and |d_i| <= 2^(WV-1), so
  * 2^WV K = +-d_i (mod n) only if both are 0 (handled by selection); the last
  * window can meet P = +-Q (e.g. k = n-2) and also computes the doubling. */
-static void mul_jac(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)
+static void __attribute__((unused))
+mul_jac_plain(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)
 {
     int64_t d[WV_CNT];
     jac tj[WV_ENT], acc;
@@ -981,7 +965,98 @@ static void mul2_var_jac(pkc_ec_affine *out, const pkc_ec_scalar *u1, const pkc_
     }
     jac_to_out(out, &acc);
 }
+/* The same split for a secret scalar, constant time: products, modular
+ * subtractions and the sign normalisation by masks. */
+static void glv_split_ct(uint64_t *k1, uint64_t *neg1, uint64_t *k2, uint64_t *neg2,
+                         const uint64_t *k)
+{
+    uint64_t t[2 * N];
+    fe c1 = {0}, c2 = {0}, u, v;
+    unsigned char cf;
+    lb_mul_wide(t, k, ec_glv_g1, N);
+    cf = 0;
+    FE_ADC(cf, t[6], t[5] >> 63, &c1[0]);
+    FE_ADC(cf, t[7], 0, &c1[1]);
+    lb_mul_wide(t, k, ec_glv_g2, N);
+    cf = 0;
+    FE_ADC(cf, t[6], t[5] >> 63, &c2[0]);
+    FE_ADC(cf, t[7], 0, &c2[1]);
+    sc_mul(u, c1, ec_glv_a1);
+    sc_mul(v, c2, ec_glv_a2);
+    sc_sub(k1, k, u);
+    sc_sub(k1, k1, v);
+    sc_mul(u, c1, ec_glv_mb1);
+    sc_mul(v, c2, ec_glv_b2);
+    sc_sub(k2, u, v);
+    *neg1 = ct_mask_nonzero(k1[N - 1]);
+    sc_neg(u, k1);
+    lb_select(k1, *neg1, u, k1, N);
+    *neg2 = ct_mask_nonzero(k2[N - 1]);
+    sc_neg(u, k2);
+    lb_select(k2, *neg2, u, k2, N);
+    pkc_memzero(t, sizeof t);
+    pkc_memzero(u, sizeof u);
+    pkc_memzero(v, sizeof v);
+}
+
+/* k*P with the endomorphism, constant time: k = +-k1 +- k2 lambda with
+ * k1, k2 < 2^130, both recoded in signed WV-bit windows and processed
+ * together, so there are half as many doublings. The lambda multiple of a
+ * table entry is (beta x, y): one field multiplication, no second scan.
+ * Unlike the plain version, partial sums here can meet +-the addend for
+ * particular scalars (K1 + K2 lambda = small has short solutions), so
+ * every addition also computes the doubling and selects it. */
+#define GLV_BITS 130
+#define GLV_CNT ((GLV_BITS + 1 + WV - 1) / WV)
+static void mul_jac(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)
+{
+    int64_t d1[GLV_CNT], d2[GLV_CNT];
+    fe k1, k2;
+    uint64_t neg1, neg2;
+    jac tj[WV_ENT], acc;
+    aff tab[WV_ENT], pa, q, qn;
+    aff_from_in(&pa, P);
+    jac_from_aff(&tj[0], &pa);
+    tj[1] = tj[0];
+    jac_dbl(&tj[1], &tj[1]);
+    for (int j = 2; j < WV_ENT; j++) {
+        uint64_t h0, r0;
+        jac_madd(&tj[j], &tj[j - 1], &pa, &h0, &r0);
+    }
+    jac_batch_to_aff(tab, tj, WV_ENT);
+    glv_split_ct(k1, &neg1, k2, &neg2, k->v);
+    recode_signed(d1, k1, WV, GLV_CNT);
+    recode_signed(d2, k2, WV, GLV_CNT);
+    memset(&acc, 0, sizeof acc);
+    for (int i = GLV_CNT - 1; i >= 0; i--) {
+        uint64_t neg;
+        for (int j = 0; j < WV; j++)
+            jac_dbl(&acc, &acc);
+        uint64_t a = digit_abs(d1[i], &neg);
+        aff_lookup(&q, tab, WV_ENT, a);
+        fe_neg(qn.y, q.y);
+        fe_cmov(q.y, qn.y, neg ^ neg1);
+        jac_madd_ct(&acc, &q, ct_mask_zero(a), 1);
+        a = digit_abs(d2[i], &neg);
+        aff_lookup(&q, tab, WV_ENT, a);
+        fe_mul(q.x, q.x, ec_glv_beta);
+        fe_neg(qn.y, q.y);
+        fe_cmov(q.y, qn.y, neg ^ neg2);
+        jac_madd_ct(&acc, &q, ct_mask_zero(a), 1);
+    }
+    jac_to_out(out, &acc);
+    pkc_memzero(d1, sizeof d1);
+    pkc_memzero(d2, sizeof d2);
+    pkc_memzero(k1, sizeof k1);
+    pkc_memzero(k2, sizeof k2);
+    pkc_memzero(tj, sizeof tj);
+    pkc_memzero(tab, sizeof tab);
+    pkc_memzero(&acc, sizeof acc);
+    pkc_memzero(&q, sizeof q);
+    pkc_memzero(&qn, sizeof qn);
+}
 #else
+#define mul_jac mul_jac_plain
 #define mul2_var_jac mul2_var_jac_plain
 #endif
 
@@ -1288,7 +1363,7 @@ const pkc_ec_ops EC_OPS_NAME = {
     .sc_mul = sc_mul,
     .sc_neg = sc_neg,
     .sc_inv = sc_inv,
-    .sc_inv_var = sc_inv_fermat, /* as fast as safegcd for public data; a second implementation */
+    .sc_inv_var = sc_inv, /* safegcd is faster than anything variable-time here */
     .on_curve_var = on_curve_var,
     .decompress_var = decompress_var,
     .mul_base = {mul_base_jac, mul_base_aff},

@@ -117,7 +117,6 @@ def main():
         out.append("#define EC_N_M0 0x%016xULL" % ((-pow(n, -1, 2**64)) % 2**64))
         c("ec_n_r2", Rn * Rn % n)
         c("ec_n_r3", Rn * Rn * Rn % n)
-        c("ec_n_minus_2", n - 2)
         if name == "secp256k1":
             # GLV endomorphism (Gallant-Lambert-Vanstone 2001; the lattice
             # basis as in SEC 2 / libsecp256k1's documentation): lambda*(x, y)
