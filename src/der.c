@@ -221,7 +221,7 @@ pkc_err pkc_der_get_oid(pkc_der *in, const uint8_t **oid, size_t *oidlen)
     pkc_err e = pkc_der_get(in, PKC_DER_OID, &c);
     if (e)
         return e;
-    if (oid_walk(c.p, c.len, oid_check_arc, NULL) != PKC_OK) {
+    if (c.len > PKC_DER_MAX_OID_LEN || oid_walk(c.p, c.len, oid_check_arc, NULL) != PKC_OK) {
         *in = save;
         return PKC_ERR_DECODE;
     }
@@ -398,7 +398,7 @@ pkc_err pkc_der_oid_to_string(const uint8_t *oid, size_t oidlen, char *buf, size
 
 int pkc_der_oid_equals(const uint8_t *oid, size_t oidlen, const char *dotted)
 {
-    uint8_t enc[256];
+    uint8_t enc[PKC_DER_MAX_OID_LEN];
     size_t n;
     if (!oid || pkc_der_oid_from_string(dotted, enc, sizeof enc, &n) != PKC_OK)
         return 0;
@@ -605,7 +605,7 @@ void pkc_der_put_u64(pkc_der_writer *w, uint64_t v)
 
 void pkc_der_put_oid(pkc_der_writer *w, const char *dotted)
 {
-    uint8_t enc[256];
+    uint8_t enc[PKC_DER_MAX_OID_LEN];
     size_t n;
     if (!w || w->err)
         return;

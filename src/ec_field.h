@@ -263,6 +263,47 @@ FE_INLINE void mont_redc(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t m
     lb_reduce_once(r, hi, m, N);
 }
 
+/* Montgomery reduction specialised to the P-256 prime
+ * p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3), r = t*2^-256
+ * mod p for t < p*2^256, with p passed in (for the final subtraction);
+ * t is clobbered. Same word-by-word algorithm as
+ * mont_redc, but the multiplications by p become shifts and additions:
+ *  - p's low word is 2^64 - 1, so -p^-1 mod 2^64 = 1 and the quotient digit
+ *    of each step is q = t[i] itself (no multiplication by m0);
+ *  - t + q*p zeroes word i by construction, and what it adds above word i
+ *    is q*(p + 1)/2^64 = q*(2^192 - 2^160 + 2^128 + 2^32) at word i+1,
+ *    i.e. q*2^32 at words i+1..i+2 plus q*(2^64 - 2^32 + 1) at words
+ *    i+3..i+4, both of which are shifts and subtractions of q (the
+ *    latter is below 2^128 - 2^96, so its high word is at most
+ *    2^64 - 2^32 and adding the previous step's carry bit cannot wrap).
+ * This removes the 12 multiplications of the generic reduction. The value
+ * before the final subtraction is below 2p, as in mont_redc. No branch
+ * depends on the data. */
+FE_INLINE void p256_mont_redc(uint64_t *r, uint64_t *t, const uint64_t *p)
+{
+    uint64_t hi = 0; /* carry out of the top word of the previous step */
+    FE_UNROLL
+    for (int i = 0; i < 4; i++) {
+        uint64_t q = t[i];
+        /* (h1:h0) = q*(2^64 - 2^32 + 1) = (q:q) - (q>>32 : q<<32), written
+         * with sbb: as a 128-bit expression GCC turns it into a mul */
+        uint64_t h0, h1;
+        unsigned char c = 0;
+        FE_SBB(c, q, q << 32, &h0);
+        FE_SBB(c, q, q >> 32, &h1);
+        c = 0;
+        FE_ADC(c, t[i + 1], q << 32, &t[i + 1]);
+        FE_ADC(c, t[i + 2], q >> 32, &t[i + 2]);
+        FE_ADC(c, t[i + 3], h0, &t[i + 3]);
+        FE_ADC(c, t[i + 4], h1 + hi, &t[i + 4]);
+        hi = c;
+    }
+    FE_UNROLL
+    for (int i = 0; i < 4; i++)
+        r[i] = t[4 + i];
+    lb_reduce_once(r, hi, p, 4);
+}
+
 FE_INLINE void mont_sqr(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t m0, const int N)
 {
     uint64_t t[2 * FE_MAXN];

@@ -6,6 +6,8 @@
  *   EC_A_MINUS3 / EC_A_ZERO   the curve form (all eight curves are one of them)
  *   EC_FIELD_P521   optional: p = 2^521 - 1, Mersenne reduction instead of
  *                   Montgomery (the representation is then the plain integer)
+ *   EC_FIELD_P256   optional: p is the P-256 prime; Montgomery form, with
+ *                   the reduction specialised to that p (p256_mont_redc)
  *   EC_CURVE_ID, EC_OPS_NAME
  *   constants (static const uint64_t[EC_N] unless noted; "field form" means
  *   Montgomery form x*2^(64N) mod p, or the plain value for P-521):
@@ -148,6 +150,23 @@ static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
 #else
 #define FE_MUL_ATTR static
 #endif
+#ifdef EC_FIELD_P256
+/* P-256: full product, then the multiplication-free reduction of
+ * ec_field.h (p256_mont_redc). */
+FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t[8];
+    lb_mul_wide(t, a, b, 4);
+    p256_mont_redc(r, t, ec_p);
+}
+
+FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
+{
+    uint64_t t[8];
+    lb_sqr_wide(t, a, 4);
+    p256_mont_redc(r, t, ec_p);
+}
+#else
 FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     mont_mul(r, a, b, ec_p, EC_P_M0, N);
@@ -157,6 +176,7 @@ FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
 {
     mont_sqr(r, a, ec_p, EC_P_M0, N);
 }
+#endif
 
 static inline void fe_from_canon(uint64_t *r, const uint64_t *a)
 {

@@ -304,6 +304,42 @@ static void test_oids(void)
         CHECK(pkc_der_oid_to_string(b + 2, n - 2, s, sizeof s) == PKC_ERR_DECODE);
         free(b);
     }
+
+    /* Length limit (found by fuzz_der): an OID of PKC_DER_MAX_OID_LEN content
+     * bytes is read, compares equal to its own dotted form and can be written
+     * back; one byte more is rejected, so the reader never accepts what
+     * oid_equals and the writer cannot handle. */
+    for (size_t len = PKC_DER_MAX_OID_LEN; len <= PKC_DER_MAX_OID_LEN + 1; len++) {
+        uint8_t b[4 + PKC_DER_MAX_OID_LEN + 1];
+        b[0] = PKC_DER_OID;
+        b[1] = 0x82;
+        b[2] = (uint8_t)(len >> 8);
+        b[3] = (uint8_t)len;
+        b[4] = 0x2a;
+        memset(b + 5, 0x01, len - 1);
+        pkc_der in;
+        const uint8_t *oid;
+        size_t oidlen;
+        pkc_der_init(&in, b, 4 + len);
+        pkc_err e = pkc_der_get_oid(&in, &oid, &oidlen);
+        if (len <= PKC_DER_MAX_OID_LEN) {
+            static char dotted[4 * PKC_DER_MAX_OID_LEN];
+            CHECK(e == PKC_OK);
+            CHECK(pkc_der_oid_to_string(oid, oidlen, dotted, sizeof dotted) == PKC_OK);
+            CHECK(pkc_der_oid_equals(oid, oidlen, dotted));
+            pkc_der_writer w;
+            uint8_t *out;
+            size_t outlen;
+            pkc_der_writer_init(&w);
+            pkc_der_put_oid(&w, dotted);
+            CHECK(pkc_der_writer_finish(&w, &out, &outlen) == PKC_OK && outlen == 4 + len &&
+                  memcmp(out, b, outlen) == 0);
+            if (outlen == 4 + len)
+                pkc_secure_free(out, outlen);
+        } else {
+            CHECK(e == PKC_ERR_DECODE);
+        }
+    }
 }
 
 /* A nested structure with every element type we read:

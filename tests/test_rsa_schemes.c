@@ -10,6 +10,7 @@
 #include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pkc/rsa.h"
 #include "rsa_internal.h"
@@ -271,6 +272,30 @@ int main(void)
         CHECK(pkc_rsa_key_from_ned(&bad, n, nl, e, el, d, dl) == PKC_ERR_KEY && bad == NULL);
         pkc_rsa_key_free(c);
         pkc_rsa_key_free(pub);
+    }
+    /* A crafted (n, e, d) with e*d - 1 divisible by 2^(bits-100) used to
+     * make the factoring loop run hundreds of exponentiations (seconds of
+     * CPU at 4096 bits); it must now be refused after one. */
+    {
+        mpz_t n, e, d, m;
+        mpz_inits(n, e, d, m, NULL);
+        uint8_t nb[512], db[512], eb[3] = {0x01, 0x00, 0x01};
+        tu_rand_bytes(nb, sizeof nb);
+        nb[0] |= 0x80;
+        nb[sizeof nb - 1] |= 1;
+        mpz_import(n, sizeof nb, 1, 1, 0, 0, nb);
+        mpz_set_ui(e, 65537);
+        mpz_setbit(m, 4096 - 100);
+        mpz_invert(d, e, m);
+        size_t dl = 0;
+        mpz_export(db, &dl, 1, 1, 0, 0, d);
+        clock_t t0 = clock();
+        pkc_rsa_key *crafted = NULL;
+        CHECK(pkc_rsa_key_from_ned(&crafted, nb, sizeof nb, eb, 3, db, dl) == PKC_ERR_KEY &&
+              crafted == NULL);
+        double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+        CHECK_MSG(secs < 1.0, "crafted (n, e, d) took %.2f s of CPU", secs);
+        mpz_clears(n, e, d, m, NULL);
     }
     pkc_rsa_key_free(a);
     pkc_rsa_key_free(b);

@@ -25,3 +25,12 @@ foreach(f ${PKC_TEST_SH})
   set_tests_properties(${stem} PROPERTIES TIMEOUT 900
     ENVIRONMENT "PKC=${CMAKE_BINARY_DIR}/pkc;SRC=${CMAKE_SOURCE_DIR};BUILD=${CMAKE_BINARY_DIR};PYTHON=/usr/bin/python3")
 endforeach()
+
+# Tests that gain nothing under the sanitizers (Python tools, valgrind runs,
+# which cannot share a process with ASan) carry the label no-asan;
+# `make test-asan` runs everything else.
+foreach(t test_ec_ctime_valgrind test_report test_rng_battery test_rng_report test_rng_external)
+  if(TEST ${t})
+    set_tests_properties(${t} PROPERTIES LABELS no-asan)
+  endif()
+endforeach()

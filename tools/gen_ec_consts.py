@@ -77,6 +77,9 @@ def main():
             out.append("#define EC_A_ZERO 1")
         if impl == "p521":
             out.append("#define EC_FIELD_P521 1")
+        if p == 2**256 - 2**224 + 2**192 + 2**96 - 1:
+            # shift-and-add Montgomery reduction (src/ec_field.h)
+            out.append("#define EC_FIELD_P256 1")
         c("ec_p", p)
         if impl != "p521":
             out.append("#define EC_P_M0 0x%016xULL" % ((-pow(p, -1, 2**64)) % 2**64))

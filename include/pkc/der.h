@@ -37,6 +37,10 @@ PKC_API pkc_err pkc_der_get(pkc_der *in, uint8_t tag, pkc_der *content);
 PKC_API pkc_err pkc_der_get_uint(pkc_der *in, const uint8_t **mag, size_t *maglen);
 /* A non-negative INTEGER that fits in 64 bits (versions). */
 PKC_API pkc_err pkc_der_get_u64(pkc_der *in, uint64_t *v);
+/* OIDs longer than this many content bytes are rejected by the reader and
+ * the writer alike (real ones are under 30), so that whatever the reader
+ * accepts can be compared with pkc_der_oid_equals and written back. */
+#define PKC_DER_MAX_OID_LEN 256
 PKC_API pkc_err pkc_der_get_oid(pkc_der *in, const uint8_t **oid, size_t *oidlen);
 /* BIT STRING with 0 unused bits; bits/bitslen get the bytes after the
  * unused-bits octet. */
