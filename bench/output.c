@@ -247,10 +247,10 @@ void bench_sysinfo_read(bench_sysinfo *s)
         }
         fclose(f);
     }
-    char tmp[64];
+    char tmp[sizeof s->governor];
     if (read_line_file("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", tmp,
                        sizeof tmp) == 0)
-        snprintf(s->governor, sizeof s->governor, "%s", tmp);
+        memcpy(s->governor, tmp, sizeof tmp); /* NUL-terminated by read_line_file */
     if (read_line_file("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", tmp,
                        sizeof tmp) == 0 && s->mhz == 0)
         s->mhz = atof(tmp) / 1000;
