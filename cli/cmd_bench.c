@@ -586,7 +586,9 @@ static int cmd_bench_main(int argc, char **argv, const char *command_line)
             if (rsa) {
                 static const unsigned dflt[] = {1024, 2048, 3072};
                 for (int i = 0; i < (nbits ? nbits : 3); i++)
-                    add_rsa(&pl, nbits ? bits[i] : dflt[i], !strcasecmp(mode, "ALL"));
+                    /* --ops may name any operation, not only the core set */
+                    add_rsa(&pl, nbits ? bits[i] : dflt[i],
+                            !strcasecmp(mode, "ALL") || ops_arg != NULL);
             }
             if (ecc_aff || ecc_jac)
                 for (int i = 0; i < (ncurves ? ncurves : BENCH_NCURVES); i++)
