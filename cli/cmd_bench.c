@@ -176,8 +176,8 @@ static void plan_default(planner *pl)
     add(pl, BENCH_ECDSA, BENCH_OP_SIGN, 0, p384, 0, NULL);
     add(pl, BENCH_ECDSA, BENCH_OP_VERIFY, 0, p384, 0, NULL);
     add(pl, BENCH_ECDH, BENCH_OP_DERIVE, 0, p384, 0, NULL);
-    static const size_t sizes[] = {64, 1024, 65536};
-    for (size_t i = 0; i < 3; i++)
+    static const size_t sizes[] = {64, 1024, 65536, 1048576};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         add(pl, BENCH_SHA256, BENCH_OP_HASH, 0, 0, sizes[i], NULL);
 }
 
