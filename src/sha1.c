@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "md_buffer.h"
 #include "pkc/hash.h"
 
 static inline uint32_t rol32(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
@@ -74,35 +75,17 @@ void pkc_sha1_init(pkc_sha1_ctx *ctx)
     ctx->buflen = 0;
 }
 
+static void sha1_compress_cb(void *state, const uint8_t *blocks, size_t n)
+{
+    sha1_compress(state, blocks, n);
+}
+
 void pkc_sha1_update(pkc_sha1_ctx *ctx, const void *data, size_t len)
 {
-    const uint8_t *p = data;
     if (len == 0)
         return;
     ctx->len += len;
-    if (ctx->buflen) {
-        size_t take = 64 - ctx->buflen;
-        if (take > len)
-            take = len;
-        memcpy(ctx->buf + ctx->buflen, p, take);
-        ctx->buflen += take;
-        p += take;
-        len -= take;
-        if (ctx->buflen < 64)
-            return;
-        sha1_compress(ctx->h, ctx->buf, 1);
-        ctx->buflen = 0;
-    }
-    if (len >= 64) {
-        size_t n = len / 64;
-        sha1_compress(ctx->h, p, n);
-        p += 64 * n;
-        len -= 64 * n;
-    }
-    if (len) {
-        memcpy(ctx->buf, p, len);
-        ctx->buflen = len;
-    }
+    md_absorb(ctx->h, sha1_compress_cb, ctx->buf, &ctx->buflen, 64, data, len);
 }
 
 void pkc_sha1_final(pkc_sha1_ctx *ctx, uint8_t out[20])

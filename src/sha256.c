@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "md_buffer.h"
 #include "pkc/hash.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -297,35 +298,17 @@ void pkc_sha256_init(pkc_sha256_ctx *ctx)
     ctx->outlen = 32;
 }
 
+static void sha256_compress_cb(void *state, const uint8_t *blocks, size_t n)
+{
+    sha256_compress(state, blocks, n);
+}
+
 void pkc_sha256_update(pkc_sha256_ctx *ctx, const void *data, size_t len)
 {
-    const uint8_t *p = data;
     if (len == 0)
         return;
     ctx->len += len;
-    if (ctx->buflen) {
-        size_t take = 64 - ctx->buflen;
-        if (take > len)
-            take = len;
-        memcpy(ctx->buf + ctx->buflen, p, take);
-        ctx->buflen += take;
-        p += take;
-        len -= take;
-        if (ctx->buflen < 64)
-            return;
-        sha256_compress(ctx->h, ctx->buf, 1);
-        ctx->buflen = 0;
-    }
-    if (len >= 64) {
-        size_t n = len / 64;
-        sha256_compress(ctx->h, p, n);
-        p += 64 * n;
-        len -= 64 * n;
-    }
-    if (len) {
-        memcpy(ctx->buf, p, len);
-        ctx->buflen = len;
-    }
+    md_absorb(ctx->h, sha256_compress_cb, ctx->buf, &ctx->buflen, 64, data, len);
 }
 
 void pkc_sha256_final(pkc_sha256_ctx *ctx, uint8_t *out)

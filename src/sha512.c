@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "md_buffer.h"
 #include "pkc/hash.h"
 
 /* FIPS 180-4 section 4.2.3: the first 64 bits of the fractional parts of the
@@ -141,38 +142,20 @@ void pkc_sha512_init(pkc_sha512_ctx *ctx)
     ctx->outlen = 64;
 }
 
+static void sha512_compress_cb(void *state, const uint8_t *blocks, size_t n)
+{
+    sha512_compress(state, blocks, n);
+}
+
 void pkc_sha512_update(pkc_sha512_ctx *ctx, const void *data, size_t len)
 {
-    const uint8_t *p = data;
     if (len == 0)
         return;
     /* 128-bit byte count: len_hi:len_lo */
     uint64_t lo = ctx->len_lo + (uint64_t)len;
     ctx->len_hi += (lo < ctx->len_lo);
     ctx->len_lo = lo;
-    if (ctx->buflen) {
-        size_t take = 128 - ctx->buflen;
-        if (take > len)
-            take = len;
-        memcpy(ctx->buf + ctx->buflen, p, take);
-        ctx->buflen += take;
-        p += take;
-        len -= take;
-        if (ctx->buflen < 128)
-            return;
-        sha512_compress(ctx->h, ctx->buf, 1);
-        ctx->buflen = 0;
-    }
-    if (len >= 128) {
-        size_t n = len / 128;
-        sha512_compress(ctx->h, p, n);
-        p += 128 * n;
-        len -= 128 * n;
-    }
-    if (len) {
-        memcpy(ctx->buf, p, len);
-        ctx->buflen = len;
-    }
+    md_absorb(ctx->h, sha512_compress_cb, ctx->buf, &ctx->buflen, 128, data, len);
 }
 
 void pkc_sha512_final(pkc_sha512_ctx *ctx, uint8_t *out)
