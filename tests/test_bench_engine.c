@@ -141,13 +141,16 @@ static void interleaving(void)
     for (int i = 0; i < 3; i++) {
         const bench_case *c = &r->cases[i];
         CHECK(!c->failed && c->nsamples == 8);
-        /* The batch makes a sample last about the target. (Preemption on a
-         * loaded machine only lengthens samples, and can at worst make the
-         * calibration pick a smaller batch: require one sample, not all.) */
+        /* The batch makes a sample last about the target. Preemption on a
+         * loaded machine lengthens the calibration's timings and so can make
+         * it settle on a batch somewhat below the ideal (seen in CI: every
+         * sample at ~0.95 ms): require one sample of at least half the target,
+         * which a miscounted or uncalibrated batch (e.g. 1) cannot reach. */
         int long_enough = 0;
         for (size_t k = 0; k < c->nsamples; k++)
-            long_enough |= c->us[k] * (double)c->batch >= 1000.0 * 0.999;
-        CHECK_MSG(long_enough, "%s: no sample lasted the 1 ms target", c->name);
+            long_enough |= c->us[k] * (double)c->batch >= 1000.0 * 0.5;
+        CHECK_MSG(long_enough, "%s: no sample lasted half the 1 ms target (batch %llu)", c->name,
+                  (unsigned long long)c->batch);
         /* the per-operation time is the spin cost: never below it, and the
          * fastest sample near it (a loaded machine stretches samples: the
          * bound catches a miscounted batch, not noise) */
