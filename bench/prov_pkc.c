@@ -33,8 +33,8 @@
 #include "pkc/rsa.h"
 #endif
 #if PROV_PKC_EC
-#include "ec_internal.h"
-#include "ec_proto.h"
+#include "ec/ec_internal.h"
+#include "ec/ec_proto.h"
 #include "pkc/ec.h"
 #endif
 

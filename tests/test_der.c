@@ -1,4 +1,4 @@
-/* pkc tests — DER reader/writer (src/der.c): known encodings from X.690,
+/* pkc tests — DER reader/writer (src/encoding/der.c): known encodings from X.690,
  * round trips, every malformed case we know of, and a mutation fuzz loop
  * whose accepted inputs must re-encode byte for byte (DER is canonical). */
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* pkc tests — HMAC_DRBG (src/drbg.c) and pkc_rng (src/rng.c).
+/* pkc tests — HMAC_DRBG (src/rand/drbg.c) and pkc_rng (src/rand/rng.c).
  *
  * The NIST DRBG vector files are not packaged by Debian, so the mechanism
  * is checked differentially against mbedTLS's HMAC_DRBG, fed the same

@@ -4,7 +4,7 @@
  * scalar multiplication of both implementations), 2G and 3G consistent. */
 #include <string.h>
 
-#include "ec_point.h"
+#include "ec/ec_point.h"
 #include "pkc/curves.h"
 #include "testutil.h"
 

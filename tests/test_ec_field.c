@@ -7,7 +7,7 @@
 #include <gmp.h>
 #include <string.h>
 
-#include "ec_point.h"
+#include "ec/ec_point.h"
 #include "testutil.h"
 
 #define M PKC_EC_MAX_LIMBS

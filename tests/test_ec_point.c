@@ -13,7 +13,7 @@
 #include <gmp.h>
 #include <string.h>
 
-#include "ec_point.h"
+#include "ec/ec_point.h"
 #include "testutil.h"
 
 #ifdef PKC_HAVE_OPENSSL

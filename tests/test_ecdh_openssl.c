@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ec_proto.h"
+#include "ec/ec_proto.h"
 #include "pkc/der.h"
 #include "pkc/ec.h"
 #include "pkc/rng.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ec_proto.h"
+#include "ec/ec_proto.h"
 #include "pkc/ec.h"
 #include "pkc/rng.h"
 #include "test_ec_util.h"

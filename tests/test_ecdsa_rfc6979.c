@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ec_proto.h"
+#include "ec/ec_proto.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
 #include "pkc/rng.h"

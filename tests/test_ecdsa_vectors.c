@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ec_proto.h"
+#include "ec/ec_proto.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
 #include "test_ec_util.h"

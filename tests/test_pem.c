@@ -1,4 +1,4 @@
-/* pkc tests — Base64 (RFC 4648) and PEM (RFC 7468) in src/pem.c: the RFC
+/* pkc tests — Base64 (RFC 4648) and PEM (RFC 7468) in src/encoding/pem.c: the RFC
  * 4648 section 10 vectors, round trips, strictness (bad characters, bad or
  * non-canonical padding), PEM framing (labels, CRLF, text around the
  * block, wrong END label, empty body, every truncation) and a mutation fuzz

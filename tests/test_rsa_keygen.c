@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "pkc/rsa.h"
-#include "rsa_internal.h"
+#include "rsa/rsa_internal.h"
 #include "testutil.h"
 
 static void check_key_properties(const pkc_rsa_key *k, unsigned bits, unsigned long e)

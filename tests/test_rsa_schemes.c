@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "pkc/rsa.h"
-#include "rsa_internal.h"
+#include "rsa/rsa_internal.h"
 #include "testutil.h"
 
 static pkc_rng rng;

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "pkc/rsa.h"
-#include "rsa_internal.h"
+#include "rsa/rsa_internal.h"
 #include "testutil.h"
 
 static pkc_rng rng;

@@ -1,4 +1,4 @@
-/* pkc fuzzing — strict Base64 (RFC 4648, src/pem.c).
+/* pkc fuzzing — strict Base64 (RFC 4648, src/encoding/pem.c).
  *
  * Decodes arbitrary text. What the strict decoder accepts is canonical
  * (padding required, zero pad bits), so encoding the result gives back the

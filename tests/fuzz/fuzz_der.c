@@ -1,4 +1,4 @@
-/* pkc fuzzing — the DER reader and writer (src/der.c).
+/* pkc fuzzing — the DER reader and writer (src/encoding/der.c).
  *
  * Walks arbitrary input as a tree of DER elements with pkc_der_get_any,
  * descending into constructed ones (tag bit 0x20), and rebuilds it with the

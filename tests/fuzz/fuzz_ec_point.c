@@ -1,5 +1,5 @@
 /* pkc fuzzing — SEC 1 point decoding (SEC 1 v2 section 2.3.4) and public
- * key validation (section 3.2.2) on every curve (src/ec_key.c).
+ * key validation (section 3.2.2) on every curve (src/ec/ec_key.c).
  *
  * Input: one byte that selects the curve (mod 8), then the encoded point.
  * A point that decodes re-encodes in its own form (02/03 or 04) to the

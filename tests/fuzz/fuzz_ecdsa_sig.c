@@ -1,4 +1,4 @@
-/* pkc fuzzing — ECDSA signatures (src/ecdsa.c): strict DER decoding and
+/* pkc fuzzing — ECDSA signatures (src/ec/ecdsa.c): strict DER decoding and
  * verification of arbitrary signatures against fixed keys.
  *
  * Input: one selector byte, then a DER ECDSA-Sig-Value.

@@ -1,4 +1,4 @@
-/* pkc fuzzing — RSAES-OAEP decryption (src/rsa_oaep.c) of arbitrary bytes
+/* pkc fuzzing — RSAES-OAEP decryption (src/rsa/rsa_oaep.c) of arbitrary bytes
  * with a fixed RSA-1024 key.
  *
  * Input: one selector byte, then the ciphertext.

@@ -1,4 +1,4 @@
-/* pkc fuzzing — PEM armour (RFC 7468, src/pem.c).
+/* pkc fuzzing — PEM armour (RFC 7468, src/encoding/pem.c).
  *
  * Decodes arbitrary text (not NUL-terminated: the copy is exactly len
  * bytes, so ASan catches a read past the end) with a label buffer whose

@@ -1,4 +1,4 @@
-/* pkc fuzzing — the RSA key parsers (src/rsa_key.c): PKCS#1 RSAPrivateKey
+/* pkc fuzzing — the RSA key parsers (src/rsa/rsa_key.c): PKCS#1 RSAPrivateKey
  * and RSAPublicKey, PKCS#8 PrivateKeyInfo, SubjectPublicKeyInfo.
  *
  * Every parser sees every input. A key that parses is written back: PKCS#1

@@ -1,5 +1,5 @@
-/* pkc fuzzing — RSA signature verification (src/rsa_pkcs1.c,
- * src/rsa_pss.c) of arbitrary bytes against a fixed RSA-1024 key.
+/* pkc fuzzing — RSA signature verification (src/rsa/rsa_pkcs1.c,
+ * src/rsa/rsa_pss.c) of arbitrary bytes against a fixed RSA-1024 key.
  *
  * Input: one selector byte, then the signature.
  *   bits 0-2  hash: SHA-1, SHA-224, SHA-256, SHA-384, SHA-512 (mod 5)

@@ -1,4 +1,4 @@
-/* pkc — the pkc_rng random source: HMAC_DRBG (src/drbg.c) seeded from the
+/* pkc — the pkc_rng random source: HMAC_DRBG (src/rand/drbg.c) seeded from the
  * operating system or, for reproducible experiments, from a 64-bit seed.
  * The fixed-mode derivation is specified in include/pkc/rng.h; the test
  * (tests/test_drbg.c) rebuilds it from that description. */

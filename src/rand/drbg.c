@@ -1,7 +1,7 @@
 /* pkc — HMAC_DRBG, NIST SP 800-90A rev. 1 section 10.1.2.
  *
  * The mechanism only: deterministic given its inputs, no entropy source of
- * its own (src/rng.c adds getrandom() and the fixed-seed mode). Prediction
+ * its own (src/rand/rng.c adds getrandom() and the fixed-seed mode). Prediction
  * resistance is not offered; the caller reseeds when Generate reports
  * PKC_ERR_RESEED (section 9.3.1 step 7 done by the caller).
  *

@@ -1,4 +1,4 @@
-/* pkc — RSA internals shared by src/rsa_*.c (not installed). Tests and the
+/* pkc — RSA internals shared by src/rsa/rsa_*.c (not installed). Tests and the
  * benchmark engine may use it: they link the static library. */
 #ifndef PKC_RSA_INTERNAL_H
 #define PKC_RSA_INTERNAL_H
