@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds every harness tests/fuzz/fuzz_<name>.c with libFuzzer + ASan + UBSan
-# (clang -fsanitize=fuzzer,address,undefined, the library sources src/*.c
+# (clang -fsanitize=fuzzer,address,undefined, the library sources src/**/*.c
 # compiled into the same binary) and runs each for FUZZ_SECONDS.
 # `make fuzz` calls this; see docs/fuzzing.md.
 #
@@ -55,8 +55,8 @@ stale() {
   return 1
 }
 objs=()
-for src in src/*.c; do
-  o="$OBJ/$(basename "${src%.c}").o"
+for src in $(find src -name "*.c" | sort); do
+  o="$OBJ/$(echo "${src#src/}" | tr / _ | sed "s/\.c$//").o"
   objs+=("$o")
   if stale "$o" "$src"; then
     echo "  CC $src"
