@@ -1,30 +1,19 @@
 /* pkc bench — the runner: setup and check outside the timed region,
- * calibration, warm-up, round-robin sampling within a group of cases that
- * measure the same operation (docs/methodology.md). */
+ * calibration, warm-up over the whole pool, round-robin sampling within a
+ * group of cases that measure the same operation, and N workers at once
+ * for --threads (docs/methodology.md). */
 #define _GNU_SOURCE
 #include <math.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
 #include "clock.h"
-#include "pkc/hash.h"
-
-/* Engine-owned inputs shared by all cases of a run. */
-typedef struct {
-    uint8_t *msg;             /* the message buffer (the largest size asked) */
-    size_t msg_cap;
-    int fixture_done[BENCH_NCURVES];
-    uint8_t d[BENCH_NCURVES][66];
-    uint8_t q[BENCH_NCURVES][1 + 2 * 66];
-    size_t dlen[BENCH_NCURVES], qlen[BENCH_NCURVES];
-    int ref_done[BENCH_NCURVES];   /* 1 ok, -1 unavailable */
-    uint8_t ref[BENCH_NCURVES][66];
-    size_t reflen[BENCH_NCURVES];
-} bench_arena;
+#include "engine.h"
 
 void bench_options_default(bench_options *o)
 {
@@ -36,6 +25,7 @@ void bench_options_default(bench_options *o)
     o->max_samples = 10000;
     o->fixed_seed = 1;
     o->seed = 1;
+    o->key_pool = BENCH_POOL_DEFAULT;
     o->baseline = "openssl";
 }
 
@@ -58,8 +48,11 @@ bench_run *bench_run_new(const bench_options *o)
         r->opt.budget_s = 1.0;
     if (r->opt.keygen_budget_s <= 0)
         r->opt.keygen_budget_s = r->opt.budget_s;
-    r->arena = calloc(1, sizeof(bench_arena));
-    if (!r->arena) {
+    if (r->opt.key_pool == 0)
+        r->opt.key_pool = BENCH_POOL_DEFAULT;
+    bench_seed seed = {r->opt.fixed_seed, r->opt.seed};
+    r->pools = bench_pools_new(r->opt.key_pool, &seed);
+    if (!r->pools) {
         free(r);
         return NULL;
     }
@@ -67,25 +60,35 @@ bench_run *bench_run_new(const bench_options *o)
     return r;
 }
 
+static void case_free(bench_case *c)
+{
+    free(c->us);
+    free(c->cpu_us);
+    free(c->cyc);
+    free(c->seeds);
+    free(c->fingerprints);
+}
+
 void bench_run_free(bench_run *r)
 {
     if (!r)
         return;
-    for (size_t i = 0; i < r->ncases; i++) {
-        free(r->cases[i].us);
-        free(r->cases[i].cyc);
-    }
+    for (size_t i = 0; i < r->ncases; i++)
+        case_free(&r->cases[i]);
     free(r->cases);
-    bench_arena *a = r->arena;
-    if (a)
-        free(a->msg);
-    free(a);
+    bench_pools_free(r->pools);
     free(r);
+}
+
+static int is_ec(bench_alg a)
+{
+    return a == BENCH_ECDSA || a == BENCH_ECDH || a == BENCH_EC;
 }
 
 static void set_param(bench_case *c)
 {
     const bench_params *p = &c->p;
+    const pkc_curve_info *ci = pkc_curve_info_get(p->curve);
     switch (p->alg) {
     case BENCH_RSA:
         snprintf(c->param, sizeof c->param, "%u", p->bits);
@@ -95,9 +98,9 @@ static void set_param(bench_case *c)
     case BENCH_ECDSA:
     case BENCH_ECDH:
     case BENCH_EC:
-        snprintf(c->param, sizeof c->param, "%s", bench_curves[p->curve].name);
-        c->param_value = bench_curves[p->curve].field_bits;
-        c->security_bits = bench_curves[p->curve].security_bits;
+        snprintf(c->param, sizeof c->param, "%s", ci->name);
+        c->param_value = ci->field_bits;
+        c->security_bits = ci->security_bits;
         break;
     case BENCH_SHA256:
     default:
@@ -106,8 +109,12 @@ static void set_param(bench_case *c)
         c->security_bits = 0;
         break;
     }
-    snprintf(c->name, sizeof c->name, "%s/%s/%s/%s", c->prov->name, bench_alg_name(p->alg),
-             c->param, bench_op_name(p->op));
+    int n = snprintf(c->name, sizeof c->name, "%s/%s/%s/%s", c->prov->name,
+                     bench_alg_name(p->alg), c->param, bench_op_name(p->op));
+    if (p->alg != BENCH_SHA256 && p->msg_len && p->msg_len != BENCH_MAX_MSG_DEFAULT && n > 0)
+        n += snprintf(c->name + n, sizeof c->name - (size_t)n, "/%zuB", p->msg_len);
+    if (p->threads > 1 && n > 0)
+        snprintf(c->name + n, sizeof c->name - (size_t)n, "/threads:%u", p->threads);
 }
 
 static int takes_message(bench_alg a, bench_op op)
@@ -118,7 +125,8 @@ static int takes_message(bench_alg a, bench_op op)
 
 static int same_case(const bench_params *a, const bench_params *b)
 {
-    if (a->alg != b->alg || a->op != b->op || a->msg_len != b->msg_len)
+    if (a->alg != b->alg || a->op != b->op || a->msg_len != b->msg_len ||
+        a->threads != b->threads)
         return 0;
     if (a->alg == BENCH_RSA)
         return a->bits == b->bits;
@@ -128,7 +136,8 @@ static int same_case(const bench_params *a, const bench_params *b)
 }
 
 int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench_op op,
-                  unsigned bits, int curve, size_t msg_len, const char *scenario)
+                  unsigned bits, int curve, size_t msg_len, unsigned threads,
+                  const char *scenario)
 {
     if (!prov || !bench_op_valid(alg, op))
         return -1;
@@ -137,17 +146,18 @@ int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench
     p.alg = alg;
     p.op = op;
     p.bits = alg == BENCH_RSA ? bits : 0;
-    p.curve = (alg == BENCH_ECDSA || alg == BENCH_ECDH || alg == BENCH_EC) ? curve : 0;
-    if ((alg == BENCH_ECDSA || alg == BENCH_ECDH || alg == BENCH_EC) &&
-        (curve < 0 || curve >= BENCH_NCURVES))
+    p.curve = is_ec(alg) ? (pkc_curve_id)curve : (pkc_curve_id)0;
+    p.threads = threads > 1 ? threads : 1;
+    if (p.threads > BENCH_MAX_THREADS)
+        return -1;
+    if (is_ec(alg) && (curve < 0 || curve >= PKC_CURVE_COUNT))
         return -1;
     if (alg == BENCH_RSA && bits < 512)
         return -1;
     if (takes_message(alg, op))
         p.msg_len = msg_len ? msg_len : BENCH_MAX_MSG_DEFAULT;
-    p.fixed_seed = r->opt.fixed_seed;
-    p.seed = r->opt.seed;
-    if (!prov->supports(&p))
+    const bench_case_ops *ops = bench_case_ops_for(alg);
+    if (!ops || !ops->supports(prov, &p))
         return -1;
     for (size_t i = 0; i < r->ncases; i++)
         if (r->cases[i].prov == prov && same_case(&r->cases[i].p, &p))
@@ -163,145 +173,49 @@ int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench
     bench_case *c = &r->cases[r->ncases];
     memset(c, 0, sizeof *c);
     c->prov = prov;
+    c->ops = ops;
     c->p = p;
     c->scenario = scenario;
-    c->ratio = NAN;
+    c->ratio = c->ratio_lo = c->ratio_hi = NAN;
     c->group = -1;
     set_param(c);
     bench_stats_compute(NULL, 0, &c->st);
+    bench_stats_compute(NULL, 0, &c->cpu_st);
     c->cycles_per_op = NAN;
     return (int)r->ncases++;
 }
 
+void bench_run_retain(bench_run *r, int (*keep)(const bench_case *c, void *ud), void *ud)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < r->ncases; i++) {
+        if (keep(&r->cases[i], ud))
+            r->cases[k++] = r->cases[i];
+        else
+            case_free(&r->cases[i]);
+    }
+    r->ncases = k;
+}
+
 const bench_case *bench_run_find(const bench_run *r, const char *prov, bench_alg alg,
                                  bench_op op, unsigned bits, int curve, size_t msg_len,
-                                 const char *scenario)
+                                 unsigned threads)
 {
+    if (!msg_len && takes_message(alg, op))
+        msg_len = BENCH_MAX_MSG_DEFAULT;
     for (size_t i = 0; i < r->ncases; i++) {
         const bench_case *c = &r->cases[i];
         if (strcmp(c->prov->name, prov) != 0 || c->p.alg != alg || c->p.op != op)
             continue;
         if (alg == BENCH_RSA && c->p.bits != bits)
             continue;
-        if ((alg == BENCH_ECDSA || alg == BENCH_ECDH || alg == BENCH_EC) && c->p.curve != curve)
+        if (is_ec(alg) && (int)c->p.curve != curve)
             continue;
-        if (msg_len && c->p.msg_len != msg_len)
+        if (c->p.msg_len != msg_len || c->p.threads != (threads > 1 ? threads : 1))
             continue;
-        (void)scenario;
         return c;
     }
     return NULL;
-}
-
-/* ---- fixtures -------------------------------------------------------------- */
-
-/* Deterministic bytes: SHA-256(label || counter) blocks. */
-static void fixture_bytes(const char *label, uint8_t *out, size_t len)
-{
-    uint8_t blk[32];
-    for (uint32_t ctr = 0; len; ctr++) {
-        pkc_sha256_ctx h;
-        uint8_t cb[4] = {(uint8_t)(ctr >> 24), (uint8_t)(ctr >> 16), (uint8_t)(ctr >> 8),
-                         (uint8_t)ctr};
-        pkc_sha256_init(&h);
-        pkc_sha256_update(&h, label, strlen(label));
-        pkc_sha256_update(&h, cb, 4);
-        pkc_sha256_final(&h, blk);
-        size_t n = len < 32 ? len : 32;
-        memcpy(out, blk, n);
-        out += n;
-        len -= n;
-    }
-}
-
-static int ensure_message(bench_arena *a, size_t len)
-{
-    if (a->msg_cap >= len)
-        return 0;
-    uint8_t *m = realloc(a->msg, len);
-    if (!m)
-        return -1;
-    a->msg = m;
-    /* The fixed message: byte i = (7 i + 1) mod 256. Providers hash it with
-     * their own SHA-256 inside the timed region. */
-    for (size_t i = 0; i < len; i++)
-        m[i] = (uint8_t)(7 * i + 1);
-    a->msg_cap = len;
-    return 0;
-}
-
-/* The ECDH fixture of a curve: d (a private scalar below n: its first byte
- * is 0) and Q = e*G for another such scalar e, computed by the first
- * provider that can (OpenSSL preferred: independent of pkc). */
-static int ensure_fixture(bench_arena *a, int curve)
-{
-    if (a->fixture_done[curve])
-        return a->fixture_done[curve] > 0 ? 0 : -1;
-    size_t ob = bench_curves[curve].order_bytes;
-    char label[64];
-    uint8_t e[66];
-    snprintf(label, sizeof label, "pkc bench ECDH d %s", bench_curves[curve].name);
-    fixture_bytes(label, a->d[curve], ob);
-    a->d[curve][0] = 0;
-    a->d[curve][1] |= 1; /* nonzero */
-    a->dlen[curve] = ob;
-    snprintf(label, sizeof label, "pkc bench ECDH e %s", bench_curves[curve].name);
-    fixture_bytes(label, e, ob);
-    e[0] = 0;
-    e[1] |= 1;
-    a->fixture_done[curve] = -1;
-    const char *order[] = {"openssl", "mbedtls", "pkc", NULL};
-    for (int pass = 0; pass < 2 && a->fixture_done[curve] < 0; pass++) {
-        for (size_t i = 0; i < bench_nproviders; i++) {
-            const bench_provider *pv = bench_providers[i];
-            if (!pv->ec_pubkey)
-                continue;
-            int preferred = 0;
-            for (int k = 0; order[k]; k++)
-                if (strcmp(order[k], pv->name) == 0)
-                    preferred = 1;
-            if (pass == 0 && !preferred)
-                continue;
-            size_t ql = sizeof a->q[curve];
-            if (pv->ec_pubkey(curve, e, ob, a->q[curve], &ql) == 0) {
-                a->qlen[curve] = ql;
-                a->fixture_done[curve] = 1;
-                break;
-            }
-        }
-    }
-    return a->fixture_done[curve] > 0 ? 0 : -1;
-}
-
-int bench_reference_output(const bench_params *p, uint8_t *out, size_t *outlen)
-{
-    if (p->alg == BENCH_SHA256) {
-        if (pkc_hash(PKC_HASH_SHA256, p->msg, p->msg_len, out) != PKC_OK)
-            return -1;
-        *outlen = 32;
-        return 0;
-    }
-    if (p->alg != BENCH_ECDH || p->op != BENCH_OP_DERIVE)
-        return -1;
-    /* pkc is the reference; OpenSSL when pkc cannot do the curve. */
-    const char *order[] = {"pkc", "openssl", NULL};
-    for (int k = 0; order[k]; k++) {
-        const bench_provider *pv = bench_provider_find(order[k]);
-        if (!pv || !pv->supports(p))
-            continue;
-        char err[BENCH_ERRLEN];
-        void *st = pv->setup(p, err, sizeof err);
-        if (!st)
-            continue;
-        size_t l = BENCH_MAX_OUT;
-        int rc = pv->check(st, out, &l, err, sizeof err);
-        pv->teardown(st);
-        if (rc == 0 && l > 0) {
-            *outlen = l;
-            return 0;
-        }
-    }
-    return -1;
 }
 
 /* ---- timing ------------------------------------------------------------------ */
@@ -314,31 +228,36 @@ static int cmp_u64(const void *a, const void *b)
 
 double bench_timer_overhead_ns(void)
 {
-    /* One sample costs two clock reads and two cycle-counter reads beyond
-     * the work: measure exactly that pair, back to back, and take the
-     * median of many. */
+    /* One sample costs the clock reads of a sample beyond the work: the
+     * wall and CPU clocks and the cycle counter, twice; measure exactly
+     * that, back to back, and take the median of many. */
     enum { N = 2001 };
     static uint64_t d[N];
+    bench_cycle_counter cc;
+    bench_cycles_open(&cc);
     for (int i = 0; i < N; i++) {
         uint64_t t0 = bench_now_ns();
-        uint64_t c0 = bench_cycles();
-        uint64_t c1 = bench_cycles();
+        uint64_t u0 = bench_cpu_ns();
+        uint64_t c0 = bench_cycles_read(&cc);
+        uint64_t c1 = bench_cycles_read(&cc);
+        uint64_t u1 = bench_cpu_ns();
         uint64_t t1 = bench_now_ns();
-        (void)c0;
-        (void)c1;
+        (void)c0, (void)c1, (void)u0, (void)u1;
         d[i] = t1 - t0;
     }
+    bench_cycles_close(&cc);
     qsort(d, N, sizeof d[0], cmp_u64);
     return (double)d[N / 2];
 }
 
-uint64_t bench_calibrate(const bench_provider *prov, void *state, double target_ns, int *failed)
+uint64_t bench_calibrate(const bench_case *c, double target_ns, int *failed)
 {
     uint64_t n = 1;
+    void *st = c->state[0];
     *failed = 0;
     for (int round = 0; round < 64; round++) {
         uint64_t t0 = bench_now_ns();
-        if (prov->run(state, n) != 0) {
+        if (c->ops->run(st, n) != 0) {
             *failed = 1;
             return 0;
         }
@@ -349,7 +268,7 @@ uint64_t bench_calibrate(const bench_provider *prov, void *state, double target_
              * take 40 ms of wall time); confirm with a second timing and
              * keep the faster. */
             t0 = bench_now_ns();
-            if (prov->run(state, n) != 0) {
+            if (c->ops->run(st, n) != 0) {
                 *failed = 1;
                 return 0;
             }
@@ -376,24 +295,26 @@ uint64_t bench_calibrate(const bench_provider *prov, void *state, double target_
     return n;
 }
 
-static int case_min_samples(const bench_run *r, const bench_case *c)
+static int is_rsa_keygen(const bench_case *c)
+{
+    return c->p.alg == BENCH_RSA && c->p.op == BENCH_OP_KEYGEN;
+}
+
+/* Key generation is a distribution: at least 30 keys per RSA size up to
+ * 3072 bits, 10 at 4096, 3 above (seconds to minutes per key). */
+static size_t case_min_samples(const bench_run *r, const bench_case *c)
 {
     if (r->opt.fixed_samples)
-        return (int)r->opt.fixed_samples;
-    int m = (int)r->opt.min_samples;
-    /* RSA key generation takes from a tenth of a second to minutes per
-     * call: fewer samples, flagged by their wide CI. */
-    if (c->p.alg == BENCH_RSA && c->p.op == BENCH_OP_KEYGEN) {
-        int cap = c->p.bits >= 7680 ? 3 : c->p.bits >= 3072 ? 5 : 10;
-        if (m > cap)
-            m = cap;
-    }
+        return r->opt.fixed_samples;
+    size_t m = r->opt.min_samples;
+    if (is_rsa_keygen(c))
+        m = c->p.bits <= 3072 ? 30 : c->p.bits <= 4096 ? 10 : 3;
     return m;
 }
 
 static double case_budget_ns(const bench_run *r, const bench_case *c)
 {
-    if (c->p.op == BENCH_OP_KEYGEN && c->p.alg == BENCH_RSA)
+    if (is_rsa_keygen(c))
         return r->opt.keygen_budget_s * 1e9;
     return r->opt.budget_s * 1e9;
 }
@@ -408,7 +329,7 @@ static void case_fail(bench_case *c, const char *fmt, ...)
     c->failed = 1;
 }
 
-static int push_sample(bench_case *c, double us, double cyc)
+static int push_sample(bench_case *c, double us, double cpu_us, double cyc)
 {
     if (c->nsamples == c->cap) {
         size_t nc = c->cap ? 2 * c->cap : 32;
@@ -416,160 +337,272 @@ static int push_sample(bench_case *c, double us, double cyc)
         if (!a)
             return -1;
         c->us = a;
-        double *b = realloc(c->cyc, nc * sizeof *b);
+        double *b = realloc(c->cpu_us, nc * sizeof *b);
         if (!b)
             return -1;
-        c->cyc = b;
+        c->cpu_us = b;
+        double *d = realloc(c->cyc, nc * sizeof *d);
+        if (!d)
+            return -1;
+        c->cyc = d;
+        if (c->ops->last_key) {
+            uint64_t *s = realloc(c->seeds, nc * sizeof *s);
+            if (!s)
+                return -1;
+            c->seeds = s;
+            char(*f)[17] = realloc(c->fingerprints, nc * sizeof *f);
+            if (!f)
+                return -1;
+            c->fingerprints = f;
+        }
         c->cap = nc;
     }
     c->us[c->nsamples] = us;
+    c->cpu_us[c->nsamples] = cpu_us;
     c->cyc[c->nsamples] = cyc;
+    if (c->ops->last_key) {
+        int seeded = 0;
+        c->ops->last_key(c->state[0], &c->seeds[c->nsamples], &seeded,
+                         c->fingerprints[c->nsamples]);
+        if (!seeded)
+            c->seeds[c->nsamples] = 0;
+    }
     c->nsamples++;
     return 0;
 }
 
-static void progress(bench_run *r, size_t done, size_t total, const char *what)
+/* ---- workers (--threads) -------------------------------------------------------- */
+
+typedef struct crew crew;
+typedef struct {
+    crew *cr;
+    int index;
+    pthread_t th;
+    uint64_t t0, t1, cpu;      /* the last batch: wall span and CPU time */
+    int rc;
+} worker;
+
+struct crew {
+    bench_case *c;
+    unsigned n;
+    pthread_barrier_t start, done;
+    int quit;
+    worker w[BENCH_MAX_THREADS];
+};
+
+static void *worker_main(void *arg)
 {
-    if (!r->opt.progress_bar)
-        return;
-    int width = 30;
-    int fill = total ? (int)((double)done / (double)total * width) : width;
-    char bar[64];
-    for (int i = 0; i < width; i++)
-        bar[i] = i < fill ? '#' : '.';
-    bar[width] = 0;
-    fprintf(stderr, "\r\033[K[%s] %zu/%zu %.60s", bar, done, total, what ? what : "");
-    if (done == total)
-        fputc('\n', stderr);
-    fflush(stderr);
+    worker *w = arg;
+    crew *cr = w->cr;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    if (ncpu > 0)
+        bench_pin_cpu((int)(w->index % ncpu)); /* best effort */
+    for (;;) {
+        pthread_barrier_wait(&cr->start);
+        if (cr->quit)
+            break;
+        uint64_t u0 = bench_cpu_ns();
+        w->t0 = bench_now_ns();
+        w->rc = cr->c->ops->run(cr->c->state[w->index], cr->c->batch);
+        w->t1 = bench_now_ns();
+        w->cpu = bench_cpu_ns() - u0;
+        pthread_barrier_wait(&cr->done);
+    }
+    return NULL;
 }
 
-/* Sets up and checks one case; 0 if it may be timed. */
-static int prepare_case(bench_run *r, bench_case *c)
+static crew *crew_start(bench_case *c)
 {
-    bench_arena *a = r->arena;
-    bench_params *p = &c->p;
+    crew *cr = calloc(1, sizeof *cr);
+    if (!cr)
+        return NULL;
+    cr->c = c;
+    cr->n = c->p.threads;
+    pthread_barrier_init(&cr->start, NULL, cr->n + 1);
+    pthread_barrier_init(&cr->done, NULL, cr->n + 1);
+    for (unsigned i = 0; i < cr->n; i++) {
+        cr->w[i].cr = cr;
+        cr->w[i].index = (int)i;
+        if (pthread_create(&cr->w[i].th, NULL, worker_main, &cr->w[i]) != 0) {
+            /* the barriers count n + 1 parties: a crew without all its
+             * workers cannot run */
+            for (unsigned k = 0; k < i; k++)
+                pthread_cancel(cr->w[k].th);
+            free(cr);
+            return NULL;
+        }
+    }
+    return cr;
+}
+
+/* One sample of every worker at once: the span from the first start to the
+ * last end, and the mean CPU time per worker. */
+static int crew_sample(crew *cr, uint64_t *span, uint64_t *cpu)
+{
+    pthread_barrier_wait(&cr->start);
+    pthread_barrier_wait(&cr->done);
+    uint64_t lo = UINT64_MAX, hi = 0, sum = 0;
+    int rc = 0;
+    for (unsigned i = 0; i < cr->n; i++) {
+        lo = cr->w[i].t0 < lo ? cr->w[i].t0 : lo;
+        hi = cr->w[i].t1 > hi ? cr->w[i].t1 : hi;
+        sum += cr->w[i].cpu;
+        rc |= cr->w[i].rc;
+    }
+    *span = hi - lo;
+    *cpu = sum / cr->n;
+    return rc;
+}
+
+static void crew_stop(crew *cr)
+{
+    if (!cr)
+        return;
+    cr->quit = 1;
+    pthread_barrier_wait(&cr->start);
+    for (unsigned i = 0; i < cr->n; i++)
+        pthread_join(cr->w[i].th, NULL);
+    pthread_barrier_destroy(&cr->start);
+    pthread_barrier_destroy(&cr->done);
+    free(cr);
+}
+
+/* ---- one group ------------------------------------------------------------------- */
+
+/* Sets up (every worker's state) and checks one case; 0 if it may be timed. */
+int bench_case_prepare(bench_run *r, bench_case *c)
+{
     uint64_t t0 = bench_now_ns();
-    if (p->msg_len) {
-        if (ensure_message(a, p->msg_len) != 0) {
-            case_fail(c, "out of memory");
-            return -1;
-        }
-        p->msg = a->msg;
-    }
-    if (p->alg == BENCH_ECDH && p->op == BENCH_OP_DERIVE) {
-        if (ensure_fixture(a, p->curve) != 0) {
-            case_fail(c, "no provider could compute the ECDH test peer key");
-            return -1;
-        }
-        p->ecdh_d = a->d[p->curve];
-        p->ecdh_dlen = a->dlen[p->curve];
-        p->ecdh_q = a->q[p->curve];
-        p->ecdh_qlen = a->qlen[p->curve];
-    }
+    bench_case_env env = {r->pools, {r->opt.fixed_seed, r->opt.seed}, r->opt.key_pool};
+    if (c->prov->pool_size)
+        env.pool_size = c->prov->pool_size;
     char err[BENCH_ERRLEN] = "";
-    c->state = c->prov->setup(p, err, sizeof err);
-    if (!c->state) {
-        case_fail(c, "setup failed: %s", err[0] ? err : "unknown error");
-        return -1;
+    for (unsigned t = 0; t < c->p.threads; t++) {
+        c->state[t] = c->ops->setup(c->prov, &c->p, &env, err, sizeof err);
+        if (!c->state[t]) {
+            case_fail(c, "setup failed: %s", err[0] ? err : "unknown error");
+            return -1;
+        }
     }
-    uint8_t out[BENCH_MAX_OUT];
-    size_t outlen = sizeof out;
     err[0] = 0;
-    if (c->prov->check(c->state, out, &outlen, err, sizeof err) != 0) {
+    if (c->ops->check(c->state[0], err, sizeof err) != 0) {
         case_fail(c, "wrong result: %s", err[0] ? err : "check failed");
         return -1;
-    }
-    /* Outputs that must agree across providers. */
-    if ((p->alg == BENCH_ECDH && p->op == BENCH_OP_DERIVE) || p->alg == BENCH_SHA256) {
-        uint8_t ref[BENCH_MAX_OUT];
-        size_t reflen = 0;
-        int have = -1;
-        if (p->alg == BENCH_ECDH && !r->opt.reference) {
-            if (!a->ref_done[p->curve]) {
-                size_t l = sizeof a->ref[p->curve];
-                uint8_t tmp[BENCH_MAX_OUT];
-                l = sizeof tmp;
-                a->ref_done[p->curve] = bench_reference_output(p, tmp, &l) == 0 ? 1 : -1;
-                if (a->ref_done[p->curve] > 0) {
-                    memcpy(a->ref[p->curve], tmp, l);
-                    a->reflen[p->curve] = l;
-                }
-            }
-            if (a->ref_done[p->curve] > 0) {
-                memcpy(ref, a->ref[p->curve], a->reflen[p->curve]);
-                reflen = a->reflen[p->curve];
-                have = 0;
-            }
-        } else {
-            reflen = sizeof ref;
-            have = (r->opt.reference ? r->opt.reference : bench_reference_output)(p, ref, &reflen);
-        }
-        if (have == 0 && (outlen != reflen || memcmp(out, ref, reflen) != 0)) {
-            case_fail(c, "wrong result: the %s differs from pkc's",
-                      p->alg == BENCH_SHA256 ? "digest" : "shared secret");
-            return -1;
-        }
     }
     c->setup_s = (double)(bench_now_ns() - t0) / 1e9;
     return 0;
 }
 
-static void finish_case(bench_run *r, bench_case *c)
+void bench_case_finish(bench_case *c)
 {
-    if (c->state) {
-        c->prov->teardown(c->state);
-        c->state = NULL;
-    }
+    if (c->state[0] && c->ops->info)
+        c->ops->info(c->state[0], &c->keys, &c->inputs);
+    for (unsigned t = 0; t < BENCH_MAX_THREADS; t++)
+        if (c->state[t]) {
+            c->ops->teardown(c->state[t]);
+            c->state[t] = NULL;
+        }
     if (c->failed) {
         c->nsamples = 0;
         return;
     }
     bench_stats_compute(c->us, c->nsamples, &c->st);
+    bench_stats_compute(c->cpu_us, c->nsamples, &c->cpu_st);
     bench_stats cs;
     bench_stats_compute(c->cyc, c->nsamples, &cs);
-    c->cycles_per_op = bench_cycles() ? cs.median : NAN;
-    (void)r;
+    c->cycles_per_op = cs.median;
+    /* descheduled: over the whole case the thread ran less than 90% of the
+     * wall time it was measured for */
+    double wall = 0, cpu = 0;
+    for (size_t i = 0; i < c->nsamples; i++) {
+        wall += c->us[i];
+        cpu += c->cpu_us[i];
+    }
+    c->descheduled = wall > 0 && cpu < 0.9 * wall;
 }
 
-static void run_group(bench_run *r, size_t *idx, size_t n, size_t *done, size_t total)
+typedef struct {
+    size_t done, total, groups_done;
+    uint64_t start_ns;
+    double estimate_s;
+} progress_state;
+
+static void progress_line(bench_run *r, progress_state *ps, const bench_case *first, size_t n)
+{
+    if (!r->opt.progress)
+        return;
+    double el = (double)(bench_now_ns() - ps->start_ns) / 1e9;
+    /* ETA from the estimate, scaled by how the estimate has fared so far */
+    double frac = ps->total ? (double)ps->done / (double)ps->total : 1;
+    double eta = frac > 0.02 ? el / frac - el : ps->estimate_s - el;
+    if (eta < 0)
+        eta = 0;
+    char what[96];
+    snprintf(what, sizeof what, "%s %s %s%s", bench_alg_name(first->p.alg), first->param,
+             bench_op_name(first->p.op), first->p.threads > 1 ? " (threads)" : "");
+    if (r->opt.progress == 2) {
+        int width = 30;
+        int fill = (int)(frac * width);
+        char bar[64];
+        for (int i = 0; i < width; i++)
+            bar[i] = i < fill ? '#' : '.';
+        bar[width] = 0;
+        fprintf(stderr, "\r\033[K[%s] %zu/%zu %.50s, ETA %.0f s", bar, ps->done, ps->total, what,
+                eta);
+        if (ps->done == ps->total)
+            fputc('\n', stderr);
+    } else {
+        fprintf(stderr, "pkc bench: [%zu/%zu cases] %s: %zu provider%s, %.0f s elapsed, ETA %.0f s\n",
+                ps->done, ps->total, what, n, n == 1 ? "" : "s", el, eta);
+    }
+    fflush(stderr);
+}
+
+static void run_group(bench_run *r, size_t *idx, size_t n, progress_state *ps)
 {
     double target_ns = r->opt.target_ms * 1e6;
     /* 1. setup + check, outside any timing */
-    for (size_t k = 0; k < n; k++) {
-        bench_case *c = &r->cases[idx[k]];
-        progress(r, *done, total, c->name);
-        prepare_case(r, c);
-    }
-    /* 2. calibration (which is also the warm-up), then one more untimed
-     *    batch for fast operations */
+    for (size_t k = 0; k < n; k++)
+        bench_case_prepare(r, &r->cases[idx[k]]);
+    /* 2. calibration, then the warm-up: every key of the pool once (more
+     *    for fast operations), so that whatever a library computes the
+     *    first time it uses a key is done before the first sample */
     for (size_t k = 0; k < n; k++) {
         bench_case *c = &r->cases[idx[k]];
         if (c->failed)
             continue;
-        int failed;
-        if (c->p.alg == BENCH_RSA && c->p.op == BENCH_OP_KEYGEN) {
+        if (is_rsa_keygen(c)) {
             /* always far slower than a sample's target, and the check has
-             * already generated one key (the warm-up): one key per sample */
+             * already generated one key: one key per sample */
             c->batch = 1;
             continue;
         }
+        int failed;
         uint64_t t0 = bench_now_ns();
-        c->batch = bench_calibrate(c->prov, c->state, target_ns, &failed);
+        c->batch = bench_calibrate(c, target_ns, &failed);
         if (failed) {
             case_fail(c, "the operation failed during calibration");
             continue;
         }
-        if ((double)(bench_now_ns() - t0) < 5 * target_ns && c->batch > 1 &&
-            c->prov->run(c->state, c->batch) != 0)
-            case_fail(c, "the operation failed during warm-up");
+        /* fast operations: one more pass, over every key of the pool;
+         * slow ones (a sample is a few operations) gain nothing from it */
+        size_t keys = 0, inputs = 0;
+        if (c->ops->info)
+            c->ops->info(c->state[0], &keys, &inputs);
+        uint64_t warm = 0;
+        if ((double)(bench_now_ns() - t0) < 5 * target_ns)
+            warm = c->p.op == BENCH_OP_KEYGEN || keys < c->batch ? c->batch : keys;
+        for (unsigned t = 0; t < c->p.threads && warm && !c->failed; t++)
+            if (c->ops->run(c->state[t], warm) != 0)
+                case_fail(c, "the operation failed during warm-up");
     }
     /* 3. samples, round-robin across the providers of the group */
     size_t live = 0;
-    int *minn = calloc(n, sizeof *minn);
+    size_t *minn = calloc(n, sizeof *minn);
     double *spent = calloc(n, sizeof *spent);
     char *stop = calloc(n, 1);
-    if (!minn || !spent || !stop) {
+    crew **crews = calloc(n, sizeof *crews);
+    if (!minn || !spent || !stop || !crews) {
         for (size_t k = 0; k < n; k++)
             case_fail(&r->cases[idx[k]], "out of memory");
         n = 0;
@@ -577,6 +610,8 @@ static void run_group(bench_run *r, size_t *idx, size_t n, size_t *done, size_t 
     for (size_t k = 0; k < n; k++) {
         bench_case *c = &r->cases[idx[k]];
         minn[k] = case_min_samples(r, c);
+        if (!c->failed && c->p.threads > 1 && !(crews[k] = crew_start(c)))
+            case_fail(c, "cannot start %u worker threads", c->p.threads);
         stop[k] = (char)c->failed;
         if (!c->failed)
             live++;
@@ -586,23 +621,38 @@ static void run_group(bench_run *r, size_t *idx, size_t n, size_t *done, size_t 
             if (stop[k])
                 continue;
             bench_case *c = &r->cases[idx[k]];
-            uint64_t t0 = bench_now_ns();
-            uint64_t c0 = bench_cycles();
-            int rc = c->prov->run(c->state, c->batch);
-            uint64_t c1 = bench_cycles();
-            uint64_t t1 = bench_now_ns();
+            uint64_t ns, cpu, cyc;
+            int rc;
+            if (crews[k]) {
+                rc = crew_sample(crews[k], &ns, &cpu);
+                cyc = 0;
+            } else {
+                bench_cycle_counter cc;
+                bench_cycles_open(&cc);
+                uint64_t t0 = bench_now_ns();
+                uint64_t u0 = bench_cpu_ns();
+                uint64_t c0 = bench_cycles_read(&cc);
+                rc = c->ops->run(c->state[0], c->batch);
+                uint64_t c1 = bench_cycles_read(&cc);
+                uint64_t u1 = bench_cpu_ns();
+                uint64_t t1 = bench_now_ns();
+                bench_cycles_close(&cc);
+                ns = t1 - t0;
+                cpu = u1 - u0;
+                cyc = c1 - c0;
+            }
             if (rc != 0) {
                 case_fail(c, "the operation failed during sampling");
                 stop[k] = 1;
                 live--;
                 continue;
             }
-            double ns = (double)(t1 - t0);
-            if (ns < r->min_sample_ns)
-                r->min_sample_ns = ns;
-            spent[k] += ns;
-            if (push_sample(c, ns / 1e3 / (double)c->batch,
-                            (double)(c1 - c0) / (double)c->batch) != 0) {
+            if ((double)ns < r->min_sample_ns)
+                r->min_sample_ns = (double)ns;
+            spent[k] += (double)ns;
+            double b = (double)c->batch;
+            if (push_sample(c, (double)ns / 1e3 / b, (double)cpu / 1e3 / b,
+                            crews[k] ? NAN : (double)cyc / b) != 0) {
                 case_fail(c, "out of memory");
                 stop[k] = 1;
                 live--;
@@ -610,43 +660,60 @@ static void run_group(bench_run *r, size_t *idx, size_t n, size_t *done, size_t 
             }
             if (r->opt.on_sample)
                 r->opt.on_sample(c, r->opt.on_sample_ud);
-            size_t ns_taken = c->nsamples;
+            size_t taken = c->nsamples;
             int enough;
             if (r->opt.fixed_samples)
-                enough = ns_taken >= r->opt.fixed_samples;
+                enough = taken >= r->opt.fixed_samples;
             else
-                enough = (int)ns_taken >= minn[k] &&
-                         (spent[k] >= case_budget_ns(r, c) || ns_taken >= r->opt.max_samples);
+                enough = taken >= minn[k] &&
+                         (spent[k] >= case_budget_ns(r, c) || taken >= r->opt.max_samples);
             if (enough) {
                 stop[k] = 1;
                 live--;
             }
         }
     }
+    for (size_t k = 0; k < n; k++)
+        crew_stop(crews[k]);
+    free(crews);
     free(minn);
     free(spent);
     free(stop);
     for (size_t k = 0; k < n; k++) {
         bench_case *c = &r->cases[idx[k]];
-        finish_case(r, c);
-        (*done)++;
+        bench_case_finish(c);
+        ps->done++;
         if (r->opt.verbose) {
+            const char *pre = r->opt.progress == 2 ? "\r\033[K" : "";
             if (c->failed)
-                fprintf(stderr, "%s%-45s ERROR %s\n", r->opt.progress_bar ? "\r\033[K" : "",
-                        c->name, c->error);
+                fprintf(stderr, "%s%-45s ERROR %s\n", pre, c->name, c->error);
             else
-                fprintf(stderr, "%s%-45s %12.3f us  (%zu samples x %llu)\n",
-                        r->opt.progress_bar ? "\r\033[K" : "", c->name, c->st.median,
-                        c->nsamples, (unsigned long long)c->batch);
+                fprintf(stderr, "%s%-45s %12.3f us  (%zu samples x %llu)\n", pre, c->name,
+                        c->st.median, c->nsamples, (unsigned long long)c->batch);
         }
-        progress(r, *done, total, c->name);
     }
+    if (n)
+        progress_line(r, ps, &r->cases[idx[0]], n);
+}
+
+double bench_run_estimate_s(const bench_run *r)
+{
+    double s = 0;
+    for (size_t i = 0; i < r->ncases; i++) {
+        const bench_case *c = &r->cases[i];
+        if (r->opt.fixed_samples)
+            s += 0.05 * (double)r->opt.fixed_samples;
+        else
+            s += case_budget_ns(r, c) / 1e9 + 0.1;
+    }
+    return s;
 }
 
 int bench_run_execute(bench_run *r)
 {
     uint64_t start = bench_now_ns();
     r->timer_overhead_ns = bench_timer_overhead_ns();
+    bench_tsc_hz(); /* measured once, before any case */
     /* groups: cases measuring the same thing, in order of appearance */
     r->ngroups = 0;
     for (size_t i = 0; i < r->ncases; i++) {
@@ -661,17 +728,15 @@ int bench_run_execute(bench_run *r)
     size_t *idx = malloc((r->ncases ? r->ncases : 1) * sizeof *idx);
     if (!idx)
         return -1;
-    size_t done = 0;
+    progress_state ps = {0, r->ncases, 0, start, bench_run_estimate_s(r)};
     for (int g = 0; g < r->ngroups; g++) {
         size_t n = 0;
         for (size_t i = 0; i < r->ncases; i++)
             if (r->cases[i].group == g)
                 idx[n++] = i;
-        run_group(r, idx, n, &done, r->ncases);
+        run_group(r, idx, n, &ps);
     }
     free(idx);
-    if (r->ncases == 0)
-        progress(r, 0, 0, "");
     r->wall_s = (double)(bench_now_ns() - start) / 1e9;
     bench_compute_ratios(r);
     for (size_t i = 0; i < r->ncases; i++)
@@ -684,14 +749,15 @@ void bench_compute_ratios(bench_run *r)
 {
     for (size_t i = 0; i < r->ncases; i++) {
         bench_case *c = &r->cases[i];
-        c->ratio = NAN;
+        c->ratio = c->ratio_lo = c->ratio_hi = NAN;
         if (!r->opt.baseline || c->failed || !c->nsamples)
             continue;
         for (size_t j = 0; j < r->ncases; j++) {
             const bench_case *b = &r->cases[j];
             if (!b->failed && b->nsamples && strcmp(b->prov->name, r->opt.baseline) == 0 &&
                 same_case(&b->p, &c->p) && b->st.median > 0) {
-                c->ratio = c->st.median / b->st.median;
+                bench_ratio_ci(c->us, c->nsamples, b->us, b->nsamples, BENCH_BOOTSTRAP_REPS,
+                               0x5eed + i, &c->ratio, &c->ratio_lo, &c->ratio_hi);
                 break;
             }
         }

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "scenario.h"
 
 const char *const bench_scenario_names[] = {"security-levels", "kex-amortized", "message-size",
                                             NULL};
@@ -42,7 +42,7 @@ static void add_all(bench_run *r, const bench_scenario_cfg *cfg, bench_alg a, be
     for (int i = 0; cfg->providers && cfg->providers[i]; i++) {
         const bench_provider *p = bench_provider_find(cfg->providers[i]);
         if (p)
-            bench_run_add(r, p, a, op, bits, curve, msg, cfg->name);
+            bench_run_add(r, p, a, op, bits, curve, msg, 1, cfg->name);
     }
 }
 
@@ -54,8 +54,14 @@ int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg)
             if (lv->rsa_bits < 15360 || cfg->include_15360) {
                 static const bench_op ops[] = {BENCH_OP_KEYGEN, BENCH_OP_SIGN, BENCH_OP_VERIFY,
                                                BENCH_OP_ENCRYPT, BENCH_OP_DECRYPT};
-                for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+                for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+                    /* RSA key generation above 4096 bits takes seconds to
+                     * minutes per key and library: the long part, asked
+                     * for with --long */
+                    if (ops[k] == BENCH_OP_KEYGEN && lv->rsa_bits > 4096 && !cfg->long_parts)
+                        continue;
                     add_all(r, cfg, BENCH_RSA, ops[k], lv->rsa_bits, 0, 0);
+                }
             }
             for (int c = 0; c < 2 && lv->curves[c]; c++) {
                 int cv = bench_curve_find(lv->curves[c]);
@@ -102,7 +108,7 @@ static double med(const bench_run *r, const char *prov, bench_alg a, bench_op op
 {
     if (!msg && (op == BENCH_OP_SIGN || op == BENCH_OP_VERIFY))
         msg = BENCH_MAX_MSG_DEFAULT; /* not a message-size case */
-    const bench_case *c = bench_run_find(r, prov, a, op, bits, curve, msg, NULL);
+    const bench_case *c = bench_run_find(r, prov, a, op, bits, curve, msg, 1);
     if (!c || c->failed || !c->nsamples)
         return NAN;
     return c->st.median;
@@ -116,14 +122,7 @@ static void json_num(bench_buf *b, const char *key, double v)
 
 static void fmt_us(char *out, size_t cap, double us)
 {
-    if (isnan(us))
-        snprintf(out, cap, "-");
-    else if (us < 1000)
-        snprintf(out, cap, "%.2f us", us);
-    else if (us < 1e6)
-        snprintf(out, cap, "%.2f ms", us / 1e3);
-    else
-        snprintf(out, cap, "%.2f s", us / 1e6);
+    bench_fmt_time(out, cap, us);
 }
 
 static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, bench_buf *j,
@@ -270,22 +269,37 @@ static void summarise_kex(const bench_run *r, const bench_scenario_cfg *cfg, ben
                 bench_buf_json_string(&cross, rsaname);
                 bench_buf_puts(&cross, ", \"provider\": ");
                 bench_buf_json_string(&cross, pv);
+                /* The two totals are lines in N: kg + N px (ECDH) and
+                 * rk + N rx (RSA). They cross at N* = (rk - kg) / (px - rx)
+                 * when that is a positive number; otherwise one scheme is
+                 * cheaper for every N >= 1 and there is no crossover. */
+                double be = px != rx ? (rk - kg) / (px - rx) : NAN;
+                const char *kind;
+                if (be > 1 && isfinite(be))
+                    kind = "crossover";
+                else if (kg + px < rk + rx)
+                    kind = "ecdh_cheaper_for_every_n";
+                else
+                    kind = "rsa_cheaper_for_every_n";
                 if (n >= 0)
-                    bench_buf_printf(&cross, ", \"n\": %ld}", n);
+                    bench_buf_printf(&cross, ", \"n\": %ld", n);
                 else
-                    bench_buf_puts(&cross, ", \"n\": null}");
-                /* the exact break-even, from the two lines */
-                double be = (px > rx) ? (rk - kg) / (px - rx) : INFINITY;
-                if (n >= 0)
-                    bench_buf_printf(&ctext, "  %s vs %s (%s): ECDH is cheaper from N = %ld on",
-                                     scheme, rsaname, pv, n);
+                    bench_buf_puts(&cross, ", \"n\": null");
+                bench_buf_puts(&cross, ", \"kind\": ");
+                bench_buf_json_string(&cross, kind);
+                bench_buf_puts(&cross, ", ");
+                json_num(&cross, "break_even_n", strcmp(kind, "crossover") == 0 ? be : NAN);
+                bench_buf_puts(&cross, "}");
+                if (strcmp(kind, "ecdh_cheaper_for_every_n") == 0)
+                    bench_buf_printf(&ctext, "  %s vs %s (%s): no crossover, ECDH is cheaper for "
+                                             "every N\n", scheme, rsaname, pv);
+                else if (strcmp(kind, "rsa_cheaper_for_every_n") == 0)
+                    bench_buf_printf(&ctext, "  %s vs %s (%s): no crossover, RSA is cheaper for "
+                                             "every N\n", scheme, rsaname, pv);
                 else
-                    bench_buf_printf(&ctext, "  %s vs %s (%s): ECDH never cheaper up to N = %u",
-                                     scheme, rsaname, pv, kex_n[NKEX - 1]);
-                if (px > rx && be > 0)
-                    bench_buf_printf(&ctext, " (RSA wins beyond N = %.0f)\n", be);
-                else
-                    bench_buf_puts(&ctext, " (for every N)\n");
+                    bench_buf_printf(&ctext, "  %s vs %s (%s): the totals cross at N = %.0f "
+                                             "(%s is cheaper beyond it)\n", scheme, rsaname, pv,
+                                     be, px < rx ? "ECDH" : "RSA");
             }
         }
     }
@@ -294,7 +308,7 @@ static void summarise_kex(const bench_run *r, const bench_scenario_cfg *cfg, ben
         bench_buf_puts(j, cross.data);
     bench_buf_puts(j, "\n    ]}");
     if (ctext.data) {
-        bench_buf_puts(t, "crossover (smallest N measured at which ECDH's total is below RSA's):\n");
+        bench_buf_puts(t, "crossover (where the total of N exchanges is the same for both):\n");
         bench_buf_puts(t, ctext.data);
     }
     bench_buf_free(&cross);
@@ -331,7 +345,7 @@ static void summarise_msg(const bench_run *r, const bench_scenario_cfg *cfg, ben
                 if (kind < 2) {
                     a = BENCH_ECDSA;
                     cv = bench_curve_find(kind == 0 ? "secp256r1" : "secp256k1");
-                    snprintf(alg, sizeof alg, "ECDSA %s", bench_curves[cv].name);
+                    snprintf(alg, sizeof alg, "ECDSA %s", pkc_curve_info_get(cv)->name);
                 } else if (kind == 2) {
                     a = BENCH_RSA;
                     bits = 3072;
@@ -345,7 +359,7 @@ static void summarise_msg(const bench_run *r, const bench_scenario_cfg *cfg, ben
                 }
                 int any = 0;
                 for (size_t s = 0; s < NSIZES; s++) {
-                    const bench_case *c = bench_run_find(r, pv, a, op, bits, cv, msg_sizes[s], NULL);
+                    const bench_case *c = bench_run_find(r, pv, a, op, bits, cv, msg_sizes[s], 1);
                     if (!c || c->failed || !c->nsamples)
                         continue;
                     if (!any)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "stats.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -86,13 +86,13 @@ void bench_stats_compute(const double *x, size_t n, bench_stats *s)
     memset(s, 0, sizeof *s);
     s->n = n;
     if (n == 0) {
-        s->median = s->mean = s->stddev = s->min = s->max = s->p5 = s->p95 = s->mad = NAN;
+        s->median = s->mean = s->stddev = s->min = s->max = s->p5 = s->p90 = s->p95 = s->mad = NAN;
         s->ci_low = s->ci_high = NAN;
         return;
     }
     double *v = malloc(n * sizeof *v);
     if (!v) {
-        s->median = s->mean = s->stddev = s->min = s->max = s->p5 = s->p95 = s->mad = NAN;
+        s->median = s->mean = s->stddev = s->min = s->max = s->p5 = s->p90 = s->p95 = s->mad = NAN;
         s->ci_low = s->ci_high = NAN;
         return;
     }
@@ -102,6 +102,7 @@ void bench_stats_compute(const double *x, size_t n, bench_stats *s)
     s->max = v[n - 1];
     s->median = median_sorted(v, n);
     s->p5 = bench_percentile_sorted(v, n, 0.05);
+    s->p90 = bench_percentile_sorted(v, n, 0.90);
     s->p95 = bench_percentile_sorted(v, n, 0.95);
 
     /* Mean and sample standard deviation (n - 1), two-pass for accuracy. */
@@ -131,4 +132,139 @@ void bench_stats_compute(const double *x, size_t n, bench_stats *s)
     s->noisy = n >= 2 && s->median > 0 &&
                (s->mad / s->median > BENCH_NOISY_MAD ||
                 (s->mean > 0 && s->stddev / s->mean > BENCH_NOISY_CV));
+}
+
+/* ---- the ratio of two medians -------------------------------------------- */
+
+/* splitmix64: a small deterministic generator for the resampling */
+static uint64_t sm64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static double resampled_median(const double *x, size_t n, double *tmp, uint64_t *st)
+{
+    for (size_t i = 0; i < n; i++)
+        tmp[i] = x[sm64(st) % n];
+    qsort(tmp, n, sizeof *tmp, cmp_double);
+    return median_sorted(tmp, n);
+}
+
+void bench_ratio_ci(const double *a, size_t na, const double *b, size_t nb, unsigned reps,
+                    uint64_t seed, double *ratio, double *lo, double *hi)
+{
+    *ratio = *lo = *hi = NAN;
+    if (!na || !nb)
+        return;
+    double *sa = malloc(na * sizeof *sa), *sb = malloc(nb * sizeof *sb);
+    double *r = malloc((reps ? reps : 1) * sizeof *r);
+    if (!sa || !sb || !r)
+        goto out;
+    memcpy(sa, a, na * sizeof *sa);
+    qsort(sa, na, sizeof *sa, cmp_double);
+    memcpy(sb, b, nb * sizeof *sb);
+    qsort(sb, nb, sizeof *sb, cmp_double);
+    double mb = median_sorted(sb, nb);
+    if (!(mb > 0))
+        goto out;
+    *ratio = median_sorted(sa, na) / mb;
+    uint64_t st = seed ? seed : 0x5eed;
+    size_t m = 0;
+    for (unsigned k = 0; k < reps; k++) {
+        double x = resampled_median(a, na, sa, &st), y = resampled_median(b, nb, sb, &st);
+        if (y > 0)
+            r[m++] = x / y;
+    }
+    if (m) {
+        qsort(r, m, sizeof *r, cmp_double);
+        *lo = bench_percentile_sorted(r, m, 0.025);
+        *hi = bench_percentile_sorted(r, m, 0.975);
+    }
+out:
+    free(sa);
+    free(sb);
+    free(r);
+}
+
+/* ---- Mann-Whitney U ------------------------------------------------------ */
+
+typedef struct {
+    double v;
+    int from_a;
+} tagged;
+
+static int cmp_tagged(const void *x, const void *y)
+{
+    return cmp_double(&((const tagged *)x)->v, &((const tagged *)y)->v);
+}
+
+/* number of ways to choose, from 1..n, na values summing to w: the exact
+ * null distribution of the rank sum (recursion over the largest rank) */
+static double ways(int n, int k, int w)
+{
+    if (k == 0)
+        return w == 0;
+    if (n < k || w < k * (k + 1) / 2 || w > k * (2 * n - k + 1) / 2)
+        return 0;
+    return ways(n - 1, k, w) + ways(n - 1, k - 1, w - n);
+}
+
+void bench_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u,
+                        double *p)
+{
+    *u = *p = NAN;
+    if (!na || !nb)
+        return;
+    size_t n = na + nb;
+    tagged *t = malloc(n * sizeof *t);
+    if (!t)
+        return;
+    for (size_t i = 0; i < na; i++)
+        t[i] = (tagged){a[i], 1};
+    for (size_t i = 0; i < nb; i++)
+        t[na + i] = (tagged){b[i], 0};
+    qsort(t, n, sizeof *t, cmp_tagged);
+    /* ranks with ties averaged; tie correction sum (t^3 - t) */
+    double ra = 0, ties = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j + 1 < n && t[j + 1].v == t[i].v)
+            j++;
+        double rank = (double)(i + j) / 2 + 1, cnt = (double)(j - i + 1);
+        for (size_t k = i; k <= j; k++)
+            if (t[k].from_a)
+                ra += rank;
+        ties += cnt * cnt * cnt - cnt;
+        i = j + 1;
+    }
+    free(t);
+    double dna = (double)na, dnb = (double)nb, dn = (double)n;
+    *u = ra - dna * (dna + 1) / 2;
+    double mu = dna * dnb / 2;
+    if (n <= 20 && ties == 0) {
+        /* exact: P(U <= min(u, na nb - u)) doubled */
+        double total = 0, tail = 0, lo = *u < dna * dnb - *u ? *u : dna * dnb - *u;
+        for (int w = (int)(na * (na + 1) / 2); w <= (int)(na * (2 * n - na + 1) / 2); w++) {
+            double c = ways((int)n, (int)na, w);
+            total += c;
+            if (w - dna * (dna + 1) / 2 <= lo + 1e-9)
+                tail += c;
+        }
+        *p = total > 0 ? 2 * tail / total : NAN;
+        if (*p > 1)
+            *p = 1;
+        return;
+    }
+    double var = dna * dnb / 12 * ((dn + 1) - ties / (dn * (dn - 1)));
+    if (!(var > 0)) {
+        *p = 1;
+        return;
+    }
+    double z = (fabs(*u - mu) - 0.5) / sqrt(var);
+    if (z < 0)
+        z = 0;
+    *p = erfc(z / sqrt(2.0));
 }

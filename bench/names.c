@@ -1,16 +1,17 @@
-/* pkc bench — names of algorithms, operations, curves and the providers
- * compiled into this binary. */
+/* pkc bench — names of algorithms and operations (bench/names.h) and the
+ * providers compiled into this binary (bench/provider.h). */
 #include <string.h>
 #include <strings.h>
 
-#include "bench.h"
+#include "names.h"
+#include "provider.h"
 
 static const char *const alg_names[BENCH_ALG_COUNT] = {"RSA", "ECDSA", "ECDH", "EC", "SHA-256"};
 
 static const char *const op_names[BENCH_OP_COUNT] = {
-    "keygen",  "sign",   "sign_pss", "verify",    "verify_pss",   "encrypt",    "decrypt",
-    "private", "public", "derive",   "point_add", "point_double", "scalar_mul", "scalar_mul_base",
-    "hash"};
+    "keygen",       "sign",       "sign_pss",        "verify",    "verify_pss", "encrypt",
+    "decrypt",      "private",    "public",          "derive",    "point_add",  "point_double",
+    "scalar_mul",   "scalar_mul_base", "field_mul",  "field_sqr", "field_inv",  "hash"};
 
 const char *bench_alg_name(bench_alg a)
 {
@@ -20,6 +21,18 @@ const char *bench_alg_name(bench_alg a)
 const char *bench_op_name(bench_op op)
 {
     return (unsigned)op < BENCH_OP_COUNT ? op_names[op] : "?";
+}
+
+const char *bench_op_list(void)
+{
+    static char list[256];
+    if (!list[0])
+        for (int i = 0; i < BENCH_OP_COUNT; i++) {
+            if (i)
+                strcat(list, ", ");
+            strcat(list, op_names[i]);
+        }
+    return list;
 }
 
 int bench_alg_from_name(const char *s, bench_alg *out)
@@ -56,7 +69,7 @@ int bench_op_valid(bench_alg a, bench_op op)
     case BENCH_ECDH:
         return op == BENCH_OP_KEYGEN || op == BENCH_OP_DERIVE;
     case BENCH_EC:
-        return op >= BENCH_OP_POINT_ADD && op <= BENCH_OP_SCALAR_MUL_BASE;
+        return op >= BENCH_OP_POINT_ADD && op <= BENCH_OP_FIELD_INV;
     case BENCH_SHA256:
         return op == BENCH_OP_HASH;
     default:
@@ -64,26 +77,10 @@ int bench_op_valid(bench_alg a, bench_op op)
     }
 }
 
-/* SEC 2 v2; strength by NIST SP 800-57 part 1 table 2 (order size). */
-const bench_curve bench_curves[BENCH_NCURVES] = {
-    {"secp192k1", "secp192k1", 192, 24, 80},  {"secp192r1", "prime192v1", 192, 24, 80},
-    {"secp224k1", "secp224k1", 224, 29, 112}, {"secp224r1", "secp224r1", 224, 28, 112},
-    {"secp256k1", "secp256k1", 256, 32, 128}, {"secp256r1", "prime256v1", 256, 32, 128},
-    {"secp384r1", "secp384r1", 384, 48, 192}, {"secp521r1", "secp521r1", 521, 66, 256},
-};
-
 int bench_curve_find(const char *name)
 {
-    static const char *const nist[BENCH_NCURVES] = {NULL,    "P-192", NULL,    "P-224",
-                                                    NULL,    "P-256", "P-384", "P-521"};
-    for (int i = 0; i < BENCH_NCURVES; i++) {
-        if (strcasecmp(name, bench_curves[i].name) == 0 ||
-            strcasecmp(name, bench_curves[i].openssl_name) == 0 ||
-            (nist[i] && (strcasecmp(name, nist[i]) == 0 ||
-                         (strncasecmp(name, "P", 1) == 0 && strcasecmp(name + 1, nist[i] + 2) == 0))))
-            return i;
-    }
-    return -1;
+    pkc_curve_id id;
+    return pkc_curve_from_name(name, &id) == PKC_OK ? (int)id : -1;
 }
 
 unsigned bench_rsa_security_bits(unsigned bits)
@@ -101,32 +98,28 @@ unsigned bench_rsa_security_bits(unsigned bits)
     return 0;
 }
 
-#define BENCH_READY_SECP256K1 1
-#define BENCH_READY_NETTLE 1
-#define BENCH_READY_MBEDTLS 1
-#define BENCH_READY_WOLFSSL 1
-#define BENCH_READY_GCRYPT 1
-
-/* ---- the providers compiled in --------------------------------------------- */
+/* ---- the providers compiled in ----------------------------------------------
+ * CMake compiles bench/prov_<peer>.c when the peer library is found and
+ * defines PKC_BENCH_PROV_<PEER> for it. */
 
 extern const bench_provider bench_prov_pkc, bench_prov_pkc_affine, bench_prov_pkc_textbook,
     bench_prov_pkc_portable;
-#ifdef PKC_HAVE_OPENSSL
+#ifdef PKC_BENCH_PROV_OPENSSL
 extern const bench_provider bench_prov_openssl;
 #endif
-#if defined(PKC_HAVE_SECP256K1) && BENCH_READY_SECP256K1
+#ifdef PKC_BENCH_PROV_SECP256K1
 extern const bench_provider bench_prov_secp256k1;
 #endif
-#if defined(PKC_HAVE_NETTLE) && BENCH_READY_NETTLE
+#ifdef PKC_BENCH_PROV_NETTLE
 extern const bench_provider bench_prov_nettle;
 #endif
-#if defined(PKC_HAVE_MBEDTLS) && BENCH_READY_MBEDTLS
+#ifdef PKC_BENCH_PROV_MBEDTLS
 extern const bench_provider bench_prov_mbedtls;
 #endif
-#if defined(PKC_HAVE_WOLFSSL) && BENCH_READY_WOLFSSL
-extern const bench_provider bench_prov_wolfssl;
+#ifdef PKC_BENCH_PROV_WOLFSSL
+extern const bench_provider bench_prov_wolfssl, bench_prov_wolfssl_cached;
 #endif
-#if defined(PKC_HAVE_GCRYPT) && BENCH_READY_GCRYPT
+#ifdef PKC_BENCH_PROV_GCRYPT
 extern const bench_provider bench_prov_gcrypt;
 #endif
 
@@ -135,22 +128,23 @@ const bench_provider *const bench_providers[] = {
     &bench_prov_pkc_affine,
     &bench_prov_pkc_textbook,
     &bench_prov_pkc_portable,
-#ifdef PKC_HAVE_OPENSSL
+#ifdef PKC_BENCH_PROV_OPENSSL
     &bench_prov_openssl,
 #endif
-#if defined(PKC_HAVE_SECP256K1) && BENCH_READY_SECP256K1
+#ifdef PKC_BENCH_PROV_SECP256K1
     &bench_prov_secp256k1,
 #endif
-#if defined(PKC_HAVE_NETTLE) && BENCH_READY_NETTLE
+#ifdef PKC_BENCH_PROV_NETTLE
     &bench_prov_nettle,
 #endif
-#if defined(PKC_HAVE_MBEDTLS) && BENCH_READY_MBEDTLS
+#ifdef PKC_BENCH_PROV_MBEDTLS
     &bench_prov_mbedtls,
 #endif
-#if defined(PKC_HAVE_WOLFSSL) && BENCH_READY_WOLFSSL
+#ifdef PKC_BENCH_PROV_WOLFSSL
     &bench_prov_wolfssl,
+    &bench_prov_wolfssl_cached,
 #endif
-#if defined(PKC_HAVE_GCRYPT) && BENCH_READY_GCRYPT
+#ifdef PKC_BENCH_PROV_GCRYPT
     &bench_prov_gcrypt,
 #endif
 };

@@ -1,0 +1,234 @@
+/* pkc bench — the elliptic-curve arithmetic layer by layer (pkc only, in
+ * Jacobian or affine coordinates: the provider's lab field), through the
+ * library's lab interface (src/ec/lab.h):
+ *
+ *   scalar_mul_base  k G over the fixed-base table (the pool's scalars)
+ *   scalar_mul       k P, constant time (the pool's scalars and points)
+ *   point_add        one addition as the multiplications use it, chained
+ *                    (A = A + B: each result feeds the next call)
+ *   point_double     one doubling, chained
+ *   field_mul / field_sqr / field_inv   one field operation, chained
+ *
+ * A chained operation measures latency and cannot be optimised away; each
+ * call goes through one function pointer (about 1 ns here, stated in
+ * docs/methodology.md).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ec/curve.h"
+#include "ec/ec_internal.h"
+#include "ec/lab.h"
+#include "engine.h"
+#include "pkc/ec.h"
+
+typedef struct {
+    bench_params p;
+    pkc_ec_coords co;
+    const pkc_ec_curve *curve;
+    const pkc_ec_lab *lab;
+    const bench_ec_pool *pool;
+    size_t count, next;
+    pkc_ec_scalar *k;           /* the pool's private scalars */
+    pkc_ec_affine *P;           /* the pool's peer points */
+    pkc_ec_affine R;
+    pkc_ec_lab_jac A, B;        /* point add/double operands */
+    pkc_ec_lab_aff a, b;
+    pkc_ec_lab_fe f, g;         /* field operands */
+} lab_state;
+
+static int lab_supports(const bench_provider *pv, const bench_params *p)
+{
+    if (!pv->lab || p->alg != BENCH_EC || p->threads > 1)
+        return 0;
+    return p->op >= BENCH_OP_POINT_ADD && p->op <= BENCH_OP_FIELD_INV;
+}
+
+static void lab_teardown(void *st)
+{
+    lab_state *s = st;
+    if (!s)
+        return;
+    if (s->k)
+        pkc_memzero(s->k, s->count * sizeof *s->k);
+    free(s->k);
+    free(s->P);
+    free(s);
+}
+
+static int point_of(const lab_state *s, const bench_ec_material *m, pkc_ec_affine *P)
+{
+    const pkc_curve_info *ci = pkc_curve_info_get(m->curve);
+    uint8_t x[PKC_EC_MAX_FIELD_BYTES], y[PKC_EC_MAX_FIELD_BYTES];
+    memcpy(x, m->q + 1, ci->field_bytes);
+    memcpy(y, m->q + 1 + ci->field_bytes, ci->field_bytes);
+    return pkc_ec_point_set_xy_var(s->curve, P, x, y) == PKC_OK ? 0 : -1;
+}
+
+static void *lab_setup(const bench_provider *pv, const bench_params *p,
+                       const bench_case_env *env, char *err, size_t errlen)
+{
+    lab_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->p = *p;
+    s->co = pv->lab == BENCH_LAB_AFFINE ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
+    s->curve = pkc_ec_curve_get(p->curve);
+    s->lab = pkc_ec_lab_get(p->curve);
+    s->pool = bench_pools_ec(env->pools, p->curve, err, errlen);
+    if (!s->curve || !s->lab || !s->pool)
+        goto fail;
+    s->count = env->pool_size < s->pool->count ? env->pool_size : s->pool->count;
+    s->k = calloc(s->count, sizeof *s->k);
+    s->P = calloc(s->count, sizeof *s->P);
+    if (!s->k || !s->P) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    for (size_t i = 0; i < s->count; i++) {
+        const bench_ec_material *m = &s->pool->keys[i];
+        if (!pkc_ec_scalar_set_bytes_checked(s->curve, &s->k[i], m->d) ||
+            point_of(s, &s->pool->peers[i], &s->P[i]) != 0) {
+            snprintf(err, errlen, "pool entry %zu is not a valid key", i);
+            goto fail;
+        }
+    }
+    /* point operands: A = 4G (Z != 1) and B = 9G in Jacobian coordinates,
+     * a = 2G and b = P_0 in affine ones; field operands: G's coordinates */
+    pkc_ec_affine G2;
+    pkc_ec_scalar two = {{2}};
+    pkc_ec_mul_base(s->curve, PKC_EC_JACOBIAN, &G2, &two);
+    s->lab->jac_from_affine(&s->A, &G2);
+    s->lab->jac_dbl(&s->A, &s->A);
+    s->B = s->A;
+    s->lab->jac_dbl(&s->B, &s->B);
+    s->lab->jac_add_var(&s->B, &s->A);
+    s->lab->aff_from_affine(&s->a, &G2);
+    s->lab->aff_from_affine(&s->b, &s->P[0]);
+    s->lab->fe_from_int(&s->f, G2.x);
+    s->lab->fe_from_int(&s->g, G2.y);
+    return s;
+fail:
+    if (err && !err[0])
+        snprintf(err, errlen, "pkc setup failed");
+    lab_teardown(s);
+    return NULL;
+}
+
+static int lab_run(void *st, uint64_t n)
+{
+    lab_state *s = st;
+    const pkc_ec_lab *lab = s->lab;
+    int aff = s->co == PKC_EC_AFFINE;
+    uint64_t h0, r0;
+    for (uint64_t it = 0; it < n; it++) {
+        size_t i = s->next;
+        s->next = i + 1 == s->count ? 0 : i + 1;
+        switch (s->p.op) {
+        case BENCH_OP_SCALAR_MUL_BASE:
+            pkc_ec_mul_base(s->curve, s->co, &s->R, &s->k[i]);
+            break;
+        case BENCH_OP_SCALAR_MUL:
+            pkc_ec_mul(s->curve, s->co, &s->R, &s->k[i], &s->P[i]);
+            break;
+        case BENCH_OP_POINT_ADD:
+            if (aff)
+                lab->aff_add(&s->a, &s->a, &s->b);
+            else
+                lab->jac_add(&s->A, &s->A, &s->B, &h0, &r0);
+            break;
+        case BENCH_OP_POINT_DOUBLE:
+            if (aff)
+                lab->aff_add(&s->a, &s->a, &s->a);
+            else
+                lab->jac_dbl(&s->A, &s->A);
+            break;
+        case BENCH_OP_FIELD_MUL:
+            lab->fe_mul(&s->f, &s->f, &s->g);
+            break;
+        case BENCH_OP_FIELD_SQR:
+            lab->fe_sqr(&s->f, &s->f);
+            break;
+        case BENCH_OP_FIELD_INV:
+            lab->fe_inv(&s->f, &s->f);
+            break;
+        default:
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int lab_check(void *st, char *err, size_t errlen)
+{
+    lab_state *s = st;
+    const pkc_curve_info *ci = pkc_curve_info_get(s->p.curve);
+    switch (s->p.op) {
+    case BENCH_OP_SCALAR_MUL_BASE:
+    case BENCH_OP_SCALAR_MUL:
+        /* k_i G is pool key i's public point; k_i P_i has the x-coordinate
+         * of the ECDH secret pkc computed when it built the pool */
+        for (size_t i = 0; i < s->count; i++) {
+            uint8_t x[PKC_EC_MAX_FIELD_BYTES], y[PKC_EC_MAX_FIELD_BYTES];
+            int base = s->p.op == BENCH_OP_SCALAR_MUL_BASE;
+            if (base)
+                pkc_ec_mul_base(s->curve, s->co, &s->R, &s->k[i]);
+            else
+                pkc_ec_mul(s->curve, s->co, &s->R, &s->k[i], &s->P[i]);
+            pkc_ec_point_get_xy(s->curve, &s->R, x, y);
+            const uint8_t *want = base ? s->pool->keys[i].q + 1
+                                       : s->pool->secrets + i * s->pool->secret_len;
+            if (s->R.infinity || memcmp(x, want, ci->field_bytes) != 0) {
+                snprintf(err, errlen, "scalar multiplication %zu gives a wrong point", i);
+                return -1;
+            }
+        }
+        return 0;
+    case BENCH_OP_POINT_ADD:
+    case BENCH_OP_POINT_DOUBLE: {
+        /* 4G + 9G = 13G and 2 (4G) = 8G, against the multiplications */
+        pkc_ec_affine got, want;
+        pkc_ec_scalar m = {{s->p.op == BENCH_OP_POINT_ADD ? 13 : 8}};
+        pkc_ec_lab_jac t;
+        uint64_t h0, r0;
+        if (s->p.op == BENCH_OP_POINT_ADD)
+            s->lab->jac_add(&t, &s->A, &s->B, &h0, &r0);
+        else
+            s->lab->jac_dbl(&t, &s->A);
+        s->lab->jac_to_affine(&got, &t);
+        pkc_ec_mul_base(s->curve, PKC_EC_JACOBIAN, &want, &m);
+        if (memcmp(&got, &want, sizeof got) != 0) {
+            snprintf(err, errlen, "the point formula gives a wrong point");
+            return -1;
+        }
+        return 0;
+    }
+    default: {
+        /* f * f^-1 = 1 and f^2 = f * f */
+        pkc_ec_lab_fe inv, one, sq, mul;
+        uint64_t o[PKC_EC_MAX_LIMBS] = {0}, want[PKC_EC_MAX_LIMBS] = {1};
+        s->lab->fe_inv(&inv, &s->f);
+        s->lab->fe_mul(&one, &inv, &s->f);
+        s->lab->fe_to_int(o, &one);
+        s->lab->fe_sqr(&sq, &s->f);
+        s->lab->fe_mul(&mul, &s->f, &s->f);
+        if (memcmp(o, want, sizeof o) != 0 || memcmp(&sq, &mul, sizeof sq) != 0) {
+            snprintf(err, errlen, "the field arithmetic is wrong");
+            return -1;
+        }
+        return 0;
+    }
+    }
+}
+
+static void lab_info(void *st, size_t *keys, size_t *inputs)
+{
+    lab_state *s = st;
+    int pooled = s->p.op == BENCH_OP_SCALAR_MUL || s->p.op == BENCH_OP_SCALAR_MUL_BASE;
+    *keys = pooled ? s->count : 0;
+    *inputs = pooled ? s->count : 1;
+}
+
+const bench_case_ops bench_case_lab = {lab_supports, lab_setup, lab_run, lab_check,
+                                       lab_teardown, lab_info, NULL};

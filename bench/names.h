@@ -1,0 +1,57 @@
+/* pkc bench — what can be measured: algorithms, operations, their names
+ * (docs/results-format.md). The curves are the library's own
+ * (include/pkc/curves.h): names, sizes and security levels come from there.
+ */
+#ifndef PKC_BENCH_NAMES_H
+#define PKC_BENCH_NAMES_H
+
+#include <stddef.h>
+
+#include "pkc/curves.h"
+
+typedef enum {
+    BENCH_RSA = 0,
+    BENCH_ECDSA,
+    BENCH_ECDH,
+    BENCH_EC,      /* the arithmetic layer by layer (pkc only, src/ec/lab.h) */
+    BENCH_SHA256,
+    BENCH_ALG_COUNT
+} bench_alg;
+
+typedef enum {
+    BENCH_OP_KEYGEN = 0,
+    BENCH_OP_SIGN,
+    BENCH_OP_SIGN_PSS,
+    BENCH_OP_VERIFY,
+    BENCH_OP_VERIFY_PSS,
+    BENCH_OP_ENCRYPT,
+    BENCH_OP_DECRYPT,
+    BENCH_OP_PRIVATE,
+    BENCH_OP_PUBLIC,
+    BENCH_OP_DERIVE,
+    BENCH_OP_POINT_ADD,
+    BENCH_OP_POINT_DOUBLE,
+    BENCH_OP_SCALAR_MUL,
+    BENCH_OP_SCALAR_MUL_BASE,
+    BENCH_OP_FIELD_MUL,
+    BENCH_OP_FIELD_SQR,
+    BENCH_OP_FIELD_INV,
+    BENCH_OP_HASH,
+    BENCH_OP_COUNT
+} bench_op;
+
+const char *bench_alg_name(bench_alg a);        /* "RSA", "ECDSA", ... */
+const char *bench_op_name(bench_op op);         /* "keygen", "sign", ... */
+int bench_alg_from_name(const char *s, bench_alg *out); /* 0 ok, case-insensitive */
+int bench_op_from_name(const char *s, bench_op *out);
+/* 1 if op belongs to algorithm a (docs/results-format.md). */
+int bench_op_valid(bench_alg a, bench_op op);
+/* "keygen, sign, ..." : every operation name, for error messages */
+const char *bench_op_list(void);
+
+/* The curve with this SEC, NIST or OpenSSL name (pkc_curve_from_name), or -1. */
+int bench_curve_find(const char *name);
+/* NIST SP 800-57 part 1 table 2 strength of an RSA modulus. */
+unsigned bench_rsa_security_bits(unsigned bits);
+
+#endif

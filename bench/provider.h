@@ -1,0 +1,127 @@
+/* pkc bench — the provider interface: every library measured, pkc included,
+ * is one adapter (bench/prov_<library>.c) that implements these operations
+ * on its own key objects. What is timed, how keys and inputs are pooled and
+ * rotated, and how each result is checked before it is timed, is written
+ * once, in bench/case_*.c, for every provider alike.
+ *
+ * Keys cross this interface as opaque handles the adapter allocates: it
+ * imports them from the engine's key pools (bench/pool.h) outside the timed
+ * region — parsing, validation and whatever precomputation the library does
+ * when a key is loaded — and the timed loop only calls the operation.
+ * Every function returns 0 on success and -1 on failure unless it says
+ * otherwise; verify functions return 1 (valid), 0 (invalid) or -1 (error).
+ * Byte strings are big-endian.
+ */
+#ifndef PKC_BENCH_PROVIDER_H
+#define PKC_BENCH_PROVIDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "names.h"
+
+#define BENCH_MAX_SIG 2048   /* RSA-16384 */
+
+/* An RSA private key in all its components (what every library imports),
+ * and its PKCS#1 RSAPrivateKey DER for those that import only that. */
+typedef struct {
+    const uint8_t *n, *e, *d, *p, *q, *dp, *dq, *qinv;
+    size_t nlen, elen, dlen, plen, qlen, dplen, dqlen, qinvlen;
+    const uint8_t *pkcs1;
+    size_t pkcs1len;
+    unsigned bits;
+} bench_rsa_material;
+
+/* An elliptic-curve key: d (order_bytes; NULL for a public key) and its
+ * public point Q = 04 || X || Y. */
+typedef struct {
+    pkc_curve_id curve;
+    const uint8_t *d;
+    size_t dlen;
+    const uint8_t *q;
+    size_t qlen;
+} bench_ec_material;
+
+/* How key generation draws its randomness: pkc's generator takes a fixed
+ * seed (reproducible runs) or the OS; the peers always use their own. */
+typedef struct {
+    int fixed;
+    uint64_t seed;
+} bench_seed;
+
+#define BENCH_LAB_JACOBIAN 1
+#define BENCH_LAB_AFFINE 2
+
+typedef struct bench_provider {
+    const char *name;     /* "openssl" */
+    const char *library;  /* what it measures: "OpenSSL libcrypto (EVP)" */
+    const char *(*version)(void);
+    /* A labelled variant of another provider (e.g. "wolfssl-cached" runs
+     * wolfssl with one repeated key, so the library's per-key cache is on):
+     * NULL, or the variant's meaning, shown in --list and the JSON. */
+    const char *variant;
+    /* Cases of this provider use a pool of exactly this many keys (1: a
+     * repeated key); 0 means the run's --key-pool. */
+    unsigned pool_size;
+    /* pkc only: the arithmetic layer cases (src/ec/lab.h) in Jacobian
+     * (BENCH_LAB_JACOBIAN) or affine (BENCH_LAB_AFFINE) coordinates; 0 for
+     * a provider that has none. */
+    int lab;
+
+    /* ---- capabilities: 1 if the provider can do it (a case it cannot do
+     * is absent from the run, never faked) ---- */
+    int (*rsa_supports)(unsigned bits, bench_op op);
+    int (*ec_supports)(pkc_curve_id curve, bench_op op);
+    int (*hash_supports)(void);
+
+    /* ---- key generation: the randomness a provider's generator draws
+     * from. pkc's adapter makes a DRBG from the seed; peers, whose key
+     * generation always uses their own generator, may leave these NULL
+     * (the generate functions then get gen = NULL). ---- */
+    void *(*keygen_new)(const bench_seed *seed);
+    void (*keygen_free)(void *gen);
+
+    /* ---- RSA (e = 65537; PKCS#1 v1.5 and PSS with SHA-256 and a 32-byte
+     * salt; OAEP with SHA-256 and MGF1-SHA-256; raw = no padding) ---- */
+    void *(*rsa_generate)(void *gen, unsigned bits);
+    void *(*rsa_import)(const bench_rsa_material *m);
+    void (*rsa_free)(void *key);
+    /* optional: the modulus of a key, for key fingerprints (NULL if absent) */
+    int (*rsa_modulus)(void *key, uint8_t *out, size_t cap, size_t *len);
+    /* sign/verify hash msg with SHA-256 inside (it is part of the cost) */
+    int (*rsa_sign)(void *key, int pss, const uint8_t *msg, size_t len, uint8_t *sig,
+                    size_t *siglen);
+    int (*rsa_verify)(void *key, int pss, const uint8_t *msg, size_t len, const uint8_t *sig,
+                      size_t siglen);
+    int (*rsa_encrypt)(void *key, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen);
+    int (*rsa_decrypt)(void *key, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen);
+    /* k = modulus bytes in and out */
+    int (*rsa_private)(void *key, const uint8_t *in, uint8_t *out);
+    int (*rsa_public)(void *key, const uint8_t *in, uint8_t *out);
+
+    /* ---- elliptic curves ---- */
+    void *(*ec_generate)(void *gen, pkc_curve_id curve);
+    void *(*ec_import)(const bench_ec_material *m);
+    void (*ec_free)(void *key);
+    /* ECDSA with SHA-256 of msg inside; the signature in the library's own
+     * encoding (only its own verify reads it) */
+    int (*ec_sign)(void *key, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen);
+    int (*ec_verify)(void *key, const uint8_t *msg, size_t len, const uint8_t *sig,
+                     size_t siglen);
+    /* ECDH (SEC 1 ECSVDP-DH): the x-coordinate of d*Q, field_bytes */
+    int (*ec_derive)(void *key, void *peer, uint8_t *out, size_t *outlen);
+
+    /* ---- SHA-256 (a per-case context the adapter may keep) ---- */
+    void *(*hash_new)(void);
+    int (*sha256)(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32]);
+    void (*hash_free)(void *ctx);
+} bench_provider;
+
+/* Every provider compiled into this binary, pkc's first. */
+extern const bench_provider *const bench_providers[];
+extern const size_t bench_nproviders;
+const bench_provider *bench_provider_find(const char *name);
+/* Accepts "secp256k1" for "libsecp256k1", "libgcrypt" for "gcrypt", ... */
+const char *bench_provider_canonical(const char *name);
+
+#endif

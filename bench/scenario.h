@@ -1,0 +1,40 @@
+/* pkc bench — scenarios: sets of cases that answer one question, and
+ * their summaries (docs/methodology.md, docs/results-format.md):
+ *
+ *   security-levels  RSA against ECC at the strengths of NIST SP 800-57
+ *                    part 1 table 2: keygen, sign, verify, key exchange
+ *   kex-amortized    one key generation then N exchanges: ECDH against
+ *                    RSA-OAEP transport of a 32-byte key
+ *   message-size     sign and verify including the hashing, 128 B to 1 MiB
+ *
+ * Each runs within a few minutes with its defaults; the long parts (RSA key
+ * generation above 4096 bits, the 256-bit level's RSA-15360) are asked for
+ * with long_parts / include_15360 (--long, --include-15360).
+ */
+#ifndef PKC_BENCH_SCENARIO_H
+#define PKC_BENCH_SCENARIO_H
+
+#include "engine.h"
+#include "writers.h"
+
+typedef struct {
+    char *json;         /* "\"security-levels\": [...]" etc. */
+    char *text;         /* human-readable summary */
+} bench_scenario_out;
+
+typedef struct {
+    const char *name;             /* "security-levels" */
+    int include_15360;
+    int long_parts;
+    const char *const *providers; /* NULL-terminated list of provider names */
+} bench_scenario_cfg;
+
+extern const char *const bench_scenario_names[]; /* NULL-terminated */
+/* Adds the cases a scenario needs. -1 for an unknown scenario name. */
+int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg);
+/* Builds the summary (JSON + text) of a scenario from the run's results. */
+void bench_scenario_summarise(const bench_run *r, const bench_scenario_cfg *cfg,
+                              bench_scenario_out *out);
+void bench_scenario_out_free(bench_scenario_out *o);
+
+#endif
