@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # pkc bench — command-line tests: the seed study's invocations run, the
-# summary CSV, raw CSV and JSON parse and hold every requested case, the
-# scenarios write their summaries, and bad flags exit 2 with a message.
-# Budgets are tiny (-i 2/3, --target-ms 1): this checks outputs, not speed.
+# summary CSV, raw CSV and JSON parse and hold every requested case (with
+# pools of distinct keys, CPU time, key seeds), the scenarios write their
+# summaries, --compare tells a slowdown from noise, the lock keeps a second
+# benchmark out, bad output paths and bad flags exit 2 with a message before
+# anything is measured. Budgets are tiny (-i 2/3, --target-ms 1): this checks
+# outputs, not speed.
 set -u
 PKC=${PKC:-build/pkc}
 PYTHON=${PYTHON:-/usr/bin/python3}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+# a private lock: these runs must not wait for (or block) a real benchmark
+export PKC_BENCH_LOCK="$T/bench.lock"
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); }
@@ -20,7 +25,7 @@ expect_usage() {
     shift
     "$PKC" bench "$@" >"$T/out" 2>"$T/err"
     local rc=$?
-    if [ $rc -eq 2 ] && grep -q '^pkc: ' "$T/err" && [ "$(wc -l <"$T/err")" -eq 1 ]; then
+    if [ $rc -eq 2 ] && grep -Eq '^pkc( bench)?: ' "$T/err" && [ "$(wc -l <"$T/err")" -eq 1 ]; then
         ok
     else
         bad "$what: exit $rc, stderr: $(cat "$T/err")"
@@ -47,10 +52,13 @@ if "$PKC" bench --help | grep -q -- '--providers'; then ok; else bad "--help"; f
 
 # ---- seed-compatible invocations: summary CSV on stdout ----------------------------------------
 if "$PKC" bench -a ECCJ -c secp256r1 -i 3 $FAST >"$T/eccj.csv" 2>"$T/err"; then ok; else bad "-a ECCJ: $(cat "$T/err")"; fi
+# progress: one line per group on stderr when it is not a terminal
+grep -q '^pkc bench: \[[0-9]*/[0-9]* cases\]' "$T/err" && grep -q 'ETA' "$T/err" && ok || bad "progress lines: $(head -3 "$T/err")"
 head -1 "$T/eccj.csv" | grep -q '^algorithm,operation,params,security_bits,iterations,avg_us,median_us,stddev_us,min_us,max_us,p5_us,p95_us,provider,' && ok || bad "ECCJ CSV header"
 csv_check "$T/eccj.csv" '
 want = {("ECDSA","keygen"),("ECDSA","sign"),("ECDSA","verify"),("ECDH","keygen"),("ECDH","derive"),
-        ("EC","point_add"),("EC","point_double"),("EC","scalar_mul"),("EC","scalar_mul_base")}
+        ("EC","point_add"),("EC","point_double"),("EC","scalar_mul"),("EC","scalar_mul_base"),
+        ("EC","field_mul"),("EC","field_sqr"),("EC","field_inv")}
 got = {(r["algorithm"], r["operation"]) for r in rows if r["provider"] == "pkc" and r["params"] == "secp256r1"}
 ok = (want <= got and all(r["samples"] == "3" and float(r["median_us"]) > 0 for r in rows)
       and all(r["provider"] == "pkc" for r in rows))' && ok || bad "ECCJ cases"
@@ -130,8 +138,126 @@ ns = {r["n"] for r in k["rows"]}
 assert ns == {1, 100, 500, 2500}, ns
 for r in k["rows"]:
     assert abs(r["total_us"] - (r["keygen_us"] + r["n"] * r["per_exchange_us"])) < 1e-6 * r["total_us"] + 1e-9
-assert len(k["crossover"]) >= 1 and all("n" in c for c in k["crossover"])
+assert len(k["crossover"]) >= 1 and all("n" in c and "kind" in c for c in k["crossover"])
+for c in k["crossover"]:
+    assert c["kind"] in ("crossover", "ecdh_cheaper_for_every_n", "rsa_cheaper_for_every_n")
+    assert (c["break_even_n"] is None) == (c["kind"] != "crossover")
 EOF
+
+
+# ---- fresh keys, CPU time, workers: the JSON says what was used ------------------------------------
+if "$PKC" bench --providers pkc -c secp256r1 --ops ECDSA/verify,ECDH/derive,ECDSA/sign -i 3 $FAST \
+    --threads 1,2 --format json -q >"$T/f.json" 2>"$T/err"; then ok; else bad "pools run: $(cat "$T/err")"; fi
+[ ! -s "$T/err" ] && ok || bad "-q printed on stderr: $(cat "$T/err")"
+"$PYTHON" - "$T/f.json" <<'EOF' && ok || bad "pools, CPU time, workers in the JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["context"]["key_pool"] == 64
+for k in ("cpu_flags", "virtualization", "load_avg_before", "load_avg_after", "steal_pct_during",
+          "busy", "warnings", "tsc_mhz", "cycles_unit"):
+    assert k in d["context"], k
+b = {x["name"]: x for x in d["benchmarks"]}
+for op in ("ECDSA/secp256r1/verify", "ECDH/secp256r1/derive", "ECDSA/secp256r1/sign"):
+    one, two = b["pkc/" + op], b["pkc/" + op + "/threads:2"]
+    assert one["keys"] == 64 and one["inputs"] == 64, one["keys"]
+    assert one["threads"] == 1 and two["threads"] == 2
+    assert abs(two["ops_per_sec_total"] - 2 * two["ops_per_sec_per_worker"]) < 1e-6 * two["ops_per_sec_total"]
+    # CPU time is measured: not a copy of the wall time, never above it by 5%
+    assert one["cpu_time"] != one["real_time"]
+    assert all(c <= w * 1.05 for c, w in zip(one["cpu_raw_us"], one["raw_us"]))
+EOF
+
+# the seed study's mode and --ops take the case names the tool prints
+if "$PKC" bench --providers pkc,openssl -a ECC -c secp256k1 --ops pkc-affine/ECDSA/secp256k1/sign -i 2 $FAST \
+    >"$T/o.csv" 2>"$T/err"; then ok; else bad "--ops case name: $(cat "$T/err")"; fi
+csv_check "$T/o.csv" 'ok = [(r["provider"], r["operation"]) for r in rows] == [("pkc-affine", "sign")]' && ok || bad "-a ECC + --providers pkc means pkc-affine"
+if "$PKC" bench --providers pkc -c secp256r1,secp384r1 --filter 'secp384r1/(sign|verify)$' -i 2 $FAST \
+    --format csv >"$T/flt.csv" 2>"$T/err"; then ok; else bad "--filter: $(cat "$T/err")"; fi
+csv_check "$T/flt.csv" 'ok = sorted((r["params"], r["operation"]) for r in rows) == [("secp384r1", "sign"), ("secp384r1", "verify")]' && ok || bad "--filter selects"
+
+# ---- key generation: a distribution of distinct keys, reproducible ---------------------------------
+for f in a b c; do
+    s=5
+    [ $f = c ] && s=6
+    "$PKC" bench --providers pkc -a RSA -b 1024 --ops keygen -i 4 --seed $s --json "$T/kg$f.json" -q \
+        >/dev/null 2>"$T/err" || bad "keygen run: $(cat "$T/err")"
+done
+"$PYTHON" - "$T/kga.json" "$T/kgb.json" "$T/kgc.json" <<'EOF' && ok || bad "keygen seeds and fingerprints"
+import json, sys
+a, b, c = [json.load(open(f))["benchmarks"][0] for f in sys.argv[1:]]
+assert a["sample_seeds"] == [5, 6, 7, 8], a["sample_seeds"]
+assert a["key_fingerprints"] == b["key_fingerprints"]              # same seed: same keys
+assert len(set(a["key_fingerprints"])) == 4                         # distinct keys
+assert c["key_fingerprints"][:3] == a["key_fingerprints"][1:]       # seed 6 starts at 5's second
+assert a["heavy_tailed"] is True and a["keys"] >= 4
+EOF
+"$PKC" bench --providers pkc -a RSA -b 1024 --ops keygen -i 3 -s random --json "$T/kgr.json" -q >/dev/null 2>&1
+"$PYTHON" - "$T/kgr.json" "$T/kga.json" <<'EOF' && ok || bad "-s random gives other keys"
+import json, sys
+r = json.load(open(sys.argv[1]))["benchmarks"][0]
+f = json.load(open(sys.argv[2]))["benchmarks"][0]
+assert all(s is None for s in r["sample_seeds"]) and not set(r["key_fingerprints"]) & set(f["key_fingerprints"])
+EOF
+
+# ---- --compare: statistics on files whose difference is known ---------------------------------------
+# (two real runs of the same code differ by the machine's noise, which a
+# shared test machine makes large: the real comparison is in the docs; here
+# a run against itself must be "no difference" everywhere, and against a
+# copy with one case 1.5x slower, that case "slower" and only that one)
+"$PKC" bench --providers pkc -c secp256r1 --ops ECDSA/sign,ECDSA/verify,EC/field_mul,EC/point_double \
+    --time-budget 0.05 --target-ms 1 --json "$T/c1.json" -q >/dev/null 2>"$T/err" || bad "compare run"
+"$PYTHON" - "$T/c1.json" "$T/c3.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for b in d["benchmarks"]:
+    if b["name"] == "pkc/ECDSA/secp256r1/sign":
+        b["raw_us"] = [x * 1.5 for x in b["raw_us"]]   # an artificial slowdown of one case
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+if "$PKC" bench --compare "$T/c1.json" "$T/c1.json" >"$T/cmp11" 2>"$T/err"; then ok; else bad "--compare: $(cat "$T/err")"; fi
+grep -q '4 cases compared: 0 slower, 0 faster, 4 no difference' "$T/cmp11" && ok || bad "--compare of a file with itself: $(tail -1 "$T/cmp11")"
+"$PKC" bench --compare "$T/c1.json" "$T/c3.json" --json "$T/cmp.json" >"$T/cmp13" 2>"$T/err" || bad "--compare with a slowdown"
+"$PYTHON" - "$T/cmp.json" <<'EOF' && ok || bad "the slowed case is slower: $(cat "$T/cmp13")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = {c["name"]: c["verdict"] for c in d["cases"]}
+assert v.pop("pkc/ECDSA/secp256r1/sign") == "slower", v
+assert set(v.values()) == {"no difference"}, v
+r = [c for c in d["cases"] if c["name"] == "pkc/ECDSA/secp256r1/sign"][0]
+assert abs(r["ratio"] - 1.5) < 1e-9 and r["ratio_ci_low"] > 1 and r["p_value"] < 0.05
+EOF
+expect_usage "--compare unreadable" --compare "$T/none.json" "$T/c1.json"
+echo '{"nope": 1}' >"$T/notbench.json"
+expect_usage "--compare not a result" --compare "$T/c1.json" "$T/notbench.json"
+printf '{"benchmarks": [' >"$T/broken.json"
+expect_usage "--compare broken JSON" --compare "$T/c1.json" "$T/broken.json"
+expect_usage "--compare one file" --compare "$T/c1.json"
+
+# ---- outputs that cannot be written fail before the run ----------------------------------------------
+start=$(date +%s)
+expect_usage "--json into a missing directory" -a ECCJ -i 3 --json /nonexistent/dir/x.json
+expect_usage "--csv into a directory" -a ECCJ -i 3 --csv "$T"
+expect_usage "-r into a missing directory" -a ECCJ -i 3 -r /nonexistent/raw.csv
+end=$(date +%s)
+[ $((end - start)) -le 5 ] && ok || bad "bad output paths took $((end - start)) s (checked after the run?)"
+
+# ---- the lock: a second benchmark waits or refuses ---------------------------------------------------
+if command -v flock >/dev/null 2>&1; then
+    flock "$PKC_BENCH_LOCK" sleep 3 &
+    holder=$!
+    sleep 0.5
+    "$PKC" bench --lock fail -a ECCJ -c secp192r1 --ops sign -i 2 $FAST >/dev/null 2>"$T/err"
+    rc=$?
+    [ $rc -eq 2 ] && grep -q 'another pkc bench' "$T/err" && ok || bad "--lock fail while locked: exit $rc, $(cat "$T/err")"
+    start=$(date +%s%N)
+    "$PKC" bench -a ECCJ -c secp192r1 --ops sign -i 2 $FAST >/dev/null 2>"$T/err" || bad "--lock wait"
+    waited=$(( ($(date +%s%N) - start) / 1000000 ))
+    [ $waited -ge 1000 ] && grep -q 'waiting for another pkc bench' "$T/err" && ok || bad "--lock wait did not wait ($waited ms)"
+    wait $holder
+else
+    echo "SKIPPED: flock(1) missing: lock test"
+    [ -n "${CI:-}" ] && bad "flock missing in CI"
+fi
 
 # ---- bad usage: exit 2, one line ---------------------------------------------------------------------
 expect_usage "unknown -a" -a FOO
@@ -150,6 +276,13 @@ expect_usage "bad budget" --time-budget soon
 expect_usage "bad target" --target-ms 0
 expect_usage "bad baseline" --baseline nosuchlib
 expect_usage "bad format" --format xml
+expect_usage "-b with -a ECC" -a ECC -b 2048
+expect_usage "-c with -a RSA" -a RSA -c secp256r1
+expect_usage "bad --key-pool" --key-pool 0
+expect_usage "bad --threads" --threads 0
+expect_usage "bad --lock" --lock maybe
+expect_usage "bad --filter" --filter '('
+expect_usage "--ops unknown case name" --ops nosuch/ECDSA/secp256r1/frob
 expect_usage "stray argument" -a ECC extra
 expect_usage "bad --pin" --pin 4000 -a ECCJ -c secp192r1 --ops sign -i 2
 expect_usage "nothing to run" --providers libsecp256k1 -a RSA -b 1024

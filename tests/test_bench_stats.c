@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bench.h"
+#include "stats.h"
 #include "testutil.h"
 
 static int near(double a, double b)
@@ -159,6 +159,68 @@ static void noisy_flag(void)
     CHECK(s.noisy == 1);
 }
 
+/* the Mann-Whitney U test against values computed by hand (the exact null
+ * distribution for small samples) and by scipy.stats.mannwhitneyu
+ * (asymptotic, continuity-corrected, with ties) */
+static void mann_whitney(void)
+{
+    double u, p;
+    const double a1[] = {1, 2, 3}, b1[] = {4, 5, 6};
+    bench_mann_whitney(a1, 3, b1, 3, &u, &p);
+    CHECK_NEAR(u, 0);
+    CHECK_NEAR(p, 0.1); /* 2 * 1 / C(6, 3) */
+    const double a2[] = {10, 20, 30, 40, 50}, b2[] = {1, 2, 3, 4, 5};
+    bench_mann_whitney(a2, 5, b2, 5, &u, &p);
+    CHECK_NEAR(u, 25);
+    CHECK_NEAR(p, 2.0 / 252);
+    double a3[30], b3[30];
+    for (int i = 0; i < 30; i++) {
+        a3[i] = i + 1;
+        b3[i] = i + 16;
+    }
+    bench_mann_whitney(a3, 30, b3, 30, &u, &p);
+    CHECK_NEAR(u, 112.5);
+    CHECK_MSG(fabs(p - 6.247984928789186e-07) < 1e-9, "p = %g", p);
+    const double a4[] = {1, 2, 2, 3, 3, 3, 4, 5, 5, 6, 7, 8, 9, 9, 10, 11, 12, 12, 13, 14, 15};
+    const double b4[] = {2, 3, 5, 5, 6, 8, 9, 10, 10, 11, 13, 14, 14, 15, 16, 17, 18, 19, 20, 21, 22};
+    bench_mann_whitney(a4, 21, b4, 21, &u, &p);
+    CHECK_NEAR(u, 115);
+    CHECK_MSG(fabs(p - 0.008148380470814452) < 1e-9, "p = %g", p);
+    /* identical samples: no evidence of a difference */
+    bench_mann_whitney(a3, 30, a3, 30, &u, &p);
+    CHECK(p > 0.9);
+}
+
+/* the ratio of medians and its bootstrap interval */
+static void ratio_ci(void)
+{
+    double a[50], b[50], r, lo, hi;
+    for (int i = 0; i < 50; i++)
+        a[i] = 100 + (i * 37 % 50) * 0.1;  /* 100 .. 104.9 */
+    for (int i = 0; i < 50; i++)
+        b[i] = 2 * a[(i * 13) % 50];        /* the same values, doubled */
+    bench_ratio_ci(b, 50, a, 50, BENCH_BOOTSTRAP_REPS, 1, &r, &lo, &hi);
+    CHECK_NEAR(r, 2);
+    CHECK(lo < 2 && hi > 2 && lo > 1.9 && hi < 2.1);
+    /* reproducible from the seed */
+    double r2, lo2, hi2;
+    bench_ratio_ci(b, 50, a, 50, BENCH_BOOTSTRAP_REPS, 1, &r2, &lo2, &hi2);
+    CHECK(lo == lo2 && hi == hi2);
+    /* the baseline's spread widens the interval: a constant baseline gives
+     * a narrower one than a spread-out baseline with the same median */
+    double c[50], w[50];
+    for (int i = 0; i < 50; i++) {
+        c[i] = 102.45;
+        w[i] = a[i] + (a[i] - 102.45) * 4;
+    }
+    double rc, lc, hc, rw, lw, hw;
+    bench_ratio_ci(a, 50, c, 50, BENCH_BOOTSTRAP_REPS, 1, &rc, &lc, &hc);
+    bench_ratio_ci(a, 50, w, 50, BENCH_BOOTSTRAP_REPS, 1, &rw, &lw, &hw);
+    CHECK_MSG(hw - lw > hc - lc, "spread baseline %g..%g vs constant %g..%g", lw, hw, lc, hc);
+    bench_ratio_ci(a, 0, b, 50, 100, 1, &r, &lo, &hi);
+    CHECK(isnan(r) && isnan(lo) && isnan(hi));
+}
+
 int main(void)
 {
     odd_count();
@@ -168,5 +230,7 @@ int main(void)
     ci_indices();
     percentiles();
     noisy_flag();
+    mann_whitney();
+    ratio_ci();
     return tu_finish("test_bench_stats");
 }
