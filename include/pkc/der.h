@@ -33,9 +33,16 @@ PKC_API int pkc_der_peek(const pkc_der *in, uint8_t tag);
  * indefinite or non-minimal length, or a length past the end. */
 PKC_API pkc_err pkc_der_get(pkc_der *in, uint8_t tag, pkc_der *content);
 /* An INTEGER that must be non-negative and minimally encoded; mag/maglen
- * get its magnitude without the leading 0x00 (zero has maglen 0). */
+ * get its magnitude without the leading 0x00 (zero has maglen 0). Whether
+ * there was a leading 0x00 (the top bit of the value) is branched on: for
+ * public values. */
 PKC_API pkc_err pkc_der_get_uint(pkc_der *in, const uint8_t **mag, size_t *maglen);
-/* A non-negative INTEGER that fits in 64 bits (versions). */
+/* The same checks for a secret INTEGER (a private-key component), without a
+ * branch on its value: content/len get all its content octets, the leading
+ * 0x00 of a value whose top bit is set included (a big-endian magnitude with
+ * at most one leading zero byte). The length is public, as in any DER. */
+PKC_API pkc_err pkc_der_get_uint_secret(pkc_der *in, const uint8_t **content, size_t *len);
+/* A non-negative INTEGER that fits in 64 bits (versions: public values). */
 PKC_API pkc_err pkc_der_get_u64(pkc_der *in, uint64_t *v);
 /* OIDs longer than this many content bytes are rejected by the reader and
  * the writer alike (real ones are under 30), so that whatever the reader
