@@ -355,6 +355,16 @@ static void test_info(pkc_key *ec)
     CHECK(pkc_key_parse_info(NULL, 0, &k, &info) == PKC_ERR_ARG && info.algorithm == NULL);
     pkc_secure_free(der, len);
 
+    /* RFC 1421 headers count only inside the block: explanatory text that
+     * looks like one does not make the key encrypted (it did before) */
+    char *pem;
+    size_t pemlen, tl;
+    CHECK(pkc_key_private_to_pem(ec, &pem, &pemlen) == PKC_OK);
+    char *text = concat3("Proc-Type: 4,ENCRYPTED\nDEK-Info: x\n", pem, "", &tl);
+    CHECK(parse((const uint8_t *)text, tl, &info) == PKC_OK && info.encryption == NULL);
+    free(text);
+    pkc_secure_free(pem, pemlen);
+
     /* the EC public key is stored once: the private key's */
     CHECK(pkc_key_ec_public(ec) == &pkc_key_ec_private(ec)->pub);
 }

@@ -150,56 +150,43 @@ pkc_err pkc_ec_public_key_from_pkix(const pkc_pkix_key *k, pkc_ec_public_key *pu
     return pkc_ec_point_decode(pub, curve, k->body.p, k->body.len);
 }
 
-/* The public decoders: PEM or DER (pem), or DER only. */
-static pkc_err read_file(const uint8_t *data, size_t len, int pem, pkc_pkix_key *k)
+/* The public decoders: a private key (key) or a public one (pub), from PEM
+ * or DER (pem), or DER only. */
+static pkc_err read_key(pkc_ec_private_key *key, pkc_ec_public_key *pub, const uint8_t *data,
+                        size_t len, int pem)
 {
-    return pem ? pkc_pkix_read(data, len, k) : pkc_pkix_read_der(data, len, k);
-}
-
-static pkc_err read_private(pkc_ec_private_key *key, const uint8_t *data, size_t len, int pem)
-{
-    if (!key || (!data && len))
+    if (!(key || pub) || (!data && len))
         return PKC_ERR_ARG;
-    memset(key, 0, sizeof *key);
+    if (key)
+        memset(key, 0, sizeof *key);
+    else
+        memset(pub, 0, sizeof *pub);
     pkc_pkix_key k;
-    pkc_err err = read_file(data, len, pem, &k);
+    pkc_err err = pem ? pkc_pkix_read(data, len, &k) : pkc_pkix_read_der(data, len, &k);
     if (err == PKC_OK)
-        err = pkc_ec_private_key_from_pkix(&k, key);
-    pkc_pkix_key_clear(&k);
-    return err;
-}
-
-static pkc_err read_public(pkc_ec_public_key *pub, const uint8_t *data, size_t len, int pem)
-{
-    if (!pub || (!data && len))
-        return PKC_ERR_ARG;
-    memset(pub, 0, sizeof *pub);
-    pkc_pkix_key k;
-    pkc_err err = read_file(data, len, pem, &k);
-    if (err == PKC_OK)
-        err = pkc_ec_public_key_from_pkix(&k, pub);
+        err = key ? pkc_ec_private_key_from_pkix(&k, key) : pkc_ec_public_key_from_pkix(&k, pub);
     pkc_pkix_key_clear(&k);
     return err;
 }
 
 pkc_err pkc_ec_private_key_from_der(pkc_ec_private_key *key, const uint8_t *der, size_t derlen)
 {
-    return read_private(key, der, derlen, 0);
+    return key ? read_key(key, NULL, der, derlen, 0) : PKC_ERR_ARG;
 }
 
 pkc_err pkc_ec_private_key_decode(pkc_ec_private_key *key, const uint8_t *data, size_t len)
 {
-    return read_private(key, data, len, 1);
+    return key ? read_key(key, NULL, data, len, 1) : PKC_ERR_ARG;
 }
 
 pkc_err pkc_ec_public_key_from_der(pkc_ec_public_key *pub, const uint8_t *der, size_t derlen)
 {
-    return read_public(pub, der, derlen, 0);
+    return pub ? read_key(NULL, pub, der, derlen, 0) : PKC_ERR_ARG;
 }
 
 pkc_err pkc_ec_public_key_decode(pkc_ec_public_key *pub, const uint8_t *data, size_t len)
 {
-    return read_public(pub, data, len, 1);
+    return pub ? read_key(NULL, pub, data, len, 1) : PKC_ERR_ARG;
 }
 
 /* ---- writing ---- */
