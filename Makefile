@@ -30,9 +30,9 @@ test-asan: deps
 	  ctest --output-on-failure -j $(JOBS) -LE no-asan
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-flags
 
-# `make bench`: the default benchmark suite (about two minutes on a quiet
+# `make bench`: the default benchmark suite (a few minutes on a quiet
 # machine): the table on stdout, results/bench.csv (summary),
 # results/bench-raw.csv (one row per sample) and results/bench.json
 # (docs/results-format.md, docs/methodology.md).
@@ -42,26 +42,40 @@ bench: build
 	$(BUILD)/pkc bench --csv $(RESULTS)/bench.csv -r $(RESULTS)/bench-raw.csv \
 	  --json $(RESULTS)/bench.json
 
-# `make report`: the default benchmark run (`make bench`) and the three
-# scenarios on this machine, then every chart (PNG + SVG), report.html and
-# report.md in $(RESULTS)/ (tools/report.py folds the scenario runs into the
-# main run).
+# `make report`: the default benchmark run (`make bench`), the three
+# scenarios, a thread-scaling run and CPU/allocation profiles of two cases on
+# this machine, then every chart (PNG + SVG), report.html and report.md in
+# $(RESULTS)/ (tools/report.py folds the scenario runs into the main run).
 RESULTS          ?= results
 REPORT_SCENARIOS ?= security-levels kex-amortized message-size
-# security-levels includes RSA-7680 key generation (tens of seconds per key
-# for some libraries): by default only pkc and OpenSSL take part, so that
-# `make report` stays within a few minutes. REPORT_LEVEL_PROVIDERS=all for all.
+# security-levels: by default pkc and OpenSSL, RSA key generation up to 4096
+# bits; REPORT_LEVEL_PROVIDERS=all for every library, REPORT_LEVEL_OPTS=--long
+# for RSA-7680 key generation too (minutes per library).
 REPORT_LEVEL_PROVIDERS ?= pkc,openssl
+REPORT_LEVEL_OPTS      ?=
+REPORT_THREADS_FILTER  ?= /(ECDSA/secp256r1/(sign|verify)|RSA/2048/private)$$
+REPORT_PROFILE_FILTER  ?= ^(pkc|openssl)/ECDSA/secp256r1/(sign|verify)$$
 
 .PHONY: report
 report: bench
 	@set -e; for s in $(REPORT_SCENARIOS); do \
-	  p=""; [ $$s = security-levels ] && p="--providers $(REPORT_LEVEL_PROVIDERS)"; \
+	  p=""; [ $$s = security-levels ] && p="--providers $(REPORT_LEVEL_PROVIDERS) $(REPORT_LEVEL_OPTS)"; \
 	  echo "$(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json"; \
 	  $(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json; \
 	done
+	$(BUILD)/pkc bench --providers pkc,openssl --threads 1,2 --filter '$(REPORT_THREADS_FILTER)' \
+	  --json $(RESULTS)/threads.json
+	$(BUILD)/pkc bench --filter '$(REPORT_PROFILE_FILTER)' --profile $(RESULTS)/profile
 	$(PYTHON) tools/report.py -o $(RESULTS) $(RESULTS)/bench.json \
-	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json)
+	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json) $(RESULTS)/threads.json \
+	  --profile $(RESULTS)/profile
+
+# `make flags-study`: libpkc built at -O0 ... -O3 and -O2 -march=native (GCC,
+# and Clang when installed), the same pkc cases measured with each build,
+# round-robin: results/flags-study.json, drawn by tools/report.py when given.
+.PHONY: flags-study
+flags-study: deps
+	scripts/flags_study.sh $(RESULTS)/flags-study.json
 
 # `make rng-report`: the RNG lab's default datasets (pkc's DRBG in fixed and
 # random mode, the OS generator, and the two reference weak generators the
