@@ -205,21 +205,6 @@ static void usage_verify(FILE *out)
             "  pkc verify -p pub.pem -s file.sig --pss -d sha384 file\n");
 }
 
-/* ECDSA verification that keeps the reason a signature is refused:
- * pkc_key_verify_digest answers PKC_ERR_VERIFY for a malformed or
- * out-of-range signature too (src/key.c), the ECDSA functions do not. */
-static pkc_err verify_ecdsa(const pkc_key *key, const uint8_t *digest, size_t dlen,
-                            const uint8_t *sig, size_t siglen)
-{
-    const pkc_ec_public_key *pub = pkc_key_ec_public(key);
-    uint8_t raw[PKC_ECDSA_MAX_RAW_SIZE];
-    size_t rawlen;
-    pkc_err err = pkc_ecdsa_sig_from_der(pub->curve, sig, siglen, raw, sizeof raw, &rawlen);
-    if (err == PKC_OK)
-        err = pkc_ecdsa_verify_digest(pub, digest, dlen, raw, rawlen);
-    return err;
-}
-
 /* Why a signature was refused before it could be checked (exit 2). */
 static int bad_signature(const pkc_key *key, pkc_err err, const char *sigpath, size_t siglen)
 {
@@ -295,9 +280,7 @@ static int cmd_verify(int argc, char **argv)
         return rc;
     }
     size_t dlen = pkc_hash_size(sp.hash);
-    pkc_err err = pkc_key_get_type(key) == PKC_KEY_EC && !sp.pss
-                      ? verify_ecdsa(key, digest, dlen, sig, siglen)
-                      : pkc_key_verify_digest(key, &sp, digest, dlen, sig, siglen);
+    pkc_err err = pkc_key_verify_digest(key, &sp, digest, dlen, sig, siglen);
     if (err == PKC_OK) {
         printf("Verified OK\n");
         rc = CLI_OK;
