@@ -86,7 +86,9 @@ def clean_symbol(sym, dso=None):
     sym = re.sub(r"\+0x[0-9a-fA-F]+$", "", sym.strip())
     if not sym or sym == "[unknown]":
         base = os.path.basename(dso) if dso else ""
-        return "[%s]" % base if base and base != "unknown" else "[unknown]"
+        if not base or base in ("unknown", "[unknown]"):
+            return "[unknown]"
+        return base if base.startswith("[") else "[%s]" % base  # e.g. [kernel.kallsyms]
     return sym
 
 
