@@ -701,11 +701,17 @@ def make_plots(outdir, ds, vals, bits, alpha):
     scale = float(R) if R else 1.0
     unit = ("k (integers in [0, %s))" % format(R, ",")) if R else "value"
 
+    def int_tick(t, _pos=None):
+        # Integers as integers; past 10^5 in the short form 1.6e9 so they fit.
+        if abs(t) >= 1e5:
+            return ("%.2g" % t).replace("e+0", "e").replace("e+", "e")
+        return format(int(round(t)), ",")
+
     def on_scale(ax, axis="x"):
         a = ax.xaxis if axis == "x" else ax.yaxis
         if R:
             a.set_major_locator(MaxNLocator(nbins=6, integer=True))
-            a.set_major_formatter(FuncFormatter(lambda t, _p: format(int(round(t)), ",")))
+            a.set_major_formatter(FuncFormatter(int_tick))
 
     def save(fig, fn):
         fig.tight_layout()
@@ -715,18 +721,23 @@ def make_plots(outdir, ds, vals, bits, alpha):
 
     # Histogram and Q-Q plot.
     fig, ax = plt.subplots(1, 2, figsize=(10, 4))
-    if R and R <= 100:
-        k = R  # one bar per integer
+    few = bool(R) and R <= 100
+    if few:
+        k = R  # one bar per integer, centred on it
+        counts = np.bincount(vals.k, minlength=R)
     else:
         k = min(100, max(10, n // 200))
-    counts, edges = np.histogram(u * scale, bins=k, range=(0, scale))
+        counts, edges = np.histogram(u * scale, bins=k, range=(0, scale))
     e = n / k
     band = stats.norm.isf(alpha / 2) * math.sqrt(e * (1 - 1.0 / k))
     # The band lies behind the bars (its edges drawn over them, dashed), so it
     # never hides a bar's top.
     ax[0].axhspan(e - band, e + band, color="orange", alpha=0.25, zorder=0, lw=0)
-    ax[0].bar(edges[:-1], counts, width=scale / k, align="edge", color="#4c72b0",
-              edgecolor="white", linewidth=0.3, zorder=2)
+    if few:
+        ax[0].bar(np.arange(R), counts, width=0.85, color="#4c72b0", zorder=2)
+    else:
+        ax[0].bar(edges[:-1], counts, width=scale / k, align="edge", color="#4c72b0",
+                  edgecolor="white", linewidth=0.3, zorder=2)
     ax[0].axhline(e, color="k", lw=1, label="expected", zorder=3)
     for y in (e - band, e + band):
         ax[0].axhline(y, color="#d9822b", lw=0.9, ls="--", zorder=3,
@@ -737,8 +748,16 @@ def make_plots(outdir, ds, vals, bits, alpha):
     ax[0].set_ylabel("count per bin (axis zoomed)")
     ax[0].set_title("%s: histogram (%d bins)" % (name, k))
     ax[0].set_xlabel(unit)
-    ax[0].set_xlim(0, scale)
-    on_scale(ax[0])
+    if few:
+        ax[0].set_xlim(-0.6, R - 0.4)
+        if R <= 20:
+            ax[0].set_xticks(range(R))
+        else:
+            ax[0].xaxis.set_major_locator(MaxNLocator(nbins=10, integer=True))
+        ax[0].xaxis.set_major_formatter(FuncFormatter(int_tick))
+    else:
+        ax[0].set_xlim(0, scale)
+        on_scale(ax[0])
     ax[0].legend(fontsize=8, loc="upper right")
     m = min(n, 2000)
     qs = np.sort(u[np.linspace(0, n - 1, m).astype(np.int64)] if n > m else u)
