@@ -33,7 +33,7 @@ NEW="15-binary-vs-prime 17-thread-scaling 18-flags-study"
 # 1. Two machines in the older format: every chart of that data, the
 #    cross-machine one included, labelled with --label.
 out="$T/full"
-if "$PY" "$REPORT" -o "$out" --label "machine A" --label "machine B" "$FX/bench-small.json" \
+if "$PY" "$REPORT" -o "$out" --dpi 50 --label "machine A" --label "machine B" "$FX/bench-small.json" \
     "$FX/bench-machine2.json" >"$T/full.log" 2>&1; then
   ok "two result files (older format): exit 0"
 else
@@ -68,7 +68,7 @@ grep -q "signature did not verify" "$out/report.html" \
 
 # 2. Every field of the rewritten `pkc bench`, a flags study and a profile.
 out="$T/v2"
-if "$PY" "$REPORT" -o "$out" --profile "$FX/profile" "$FX/bench-v2.json" "$FX/flags-study.json" \
+if "$PY" "$REPORT" -o "$out" --dpi 50 --profile "$FX/profile" "$FX/bench-v2.json" "$FX/flags-study.json" \
     >"$T/v2.log" 2>&1; then
   ok "new-format file + flags study + profile: exit 0"
 else
@@ -289,7 +289,39 @@ else
   bad "no usable interpreter: exit $rc"; cat "$T/interp.err"
 fi
 
-# 9. Bad input: exit 2, exactly one line `report.py: error: ...`, no report.
+# 9. tools/readme_results.py: the README's "What it shows" from one run, the
+#    report's own numbers, and the collage of that run.
+mkdir -p "$T/rd/results"
+cp "$T/plain.json" "$T/rd/results/bench.json"
+cp "$T/levels.json" "$T/rd/results/scenario-security-levels.json"
+cp "$T/full/12a-collage-overview.png" "$T/rd/results/"
+cp "$SRC/README.md" "$T/rd/README.md"
+RR="$SRC/tools/readme_results.py"
+if ! "$PY" "$RR" "$T/rd/results" --readme "$T/rd/README.md" --check >/dev/null \
+    && "$PY" "$RR" "$T/rd/results" --readme "$T/rd/README.md" >"$T/rd.log" 2>&1 \
+    && "$PY" "$RR" "$T/rd/results" --readme "$T/rd/README.md" --check >/dev/null \
+    && cmp -s "$T/rd/results/12a-collage-overview.png" "$T/rd/docs/img/collage-overview.png" \
+    && "$PY" - "$T/rd/README.md" "$FX/bench-small.json" "$SRC/README.md" <<'EOF'
+import json, sys
+sys.path.insert(0, sys.argv[2].rsplit("/tests/", 1)[0] + "/tools")
+from reportlib.fmt import fmt_us
+new, old = open(sys.argv[1]).read(), open(sys.argv[3]).read()
+d = {b["name"]: b for b in json.load(open(sys.argv[2]))["benchmarks"]}
+sec = new.split("## What it shows", 1)[1].split("\n## ", 1)[0]
+row = "| RSA-3072 key generation | %s |" % fmt_us(d["pkc/RSA/3072/keygen"]["median"])
+assert row in sec, row  # the default run's number, not the scenario's
+flat = " ".join(sec.split())
+assert "security-levels scenario" in flat and "2026-11-30 12:00 UTC" in flat, flat[:300]
+assert new.split("## What it shows")[0] == old.split("## What it shows")[0], "before the section"
+assert new.split("## The `pkc` command")[1] == old.split("## The `pkc` command")[1], "after it"
+EOF
+then
+  ok "readme_results.py: README section and image from one run; --check"
+else
+  bad "readme_results.py"; cat "$T/rd.log"
+fi
+
+# 10. Bad input: exit 2, exactly one line `report.py: error: ...`, no report.
 head -c 5000 "$FX/bench-small.json" >"$T/truncated.json"
 echo '[1, 2, 3]' >"$T/list.json"
 echo '{"context": {}}' >"$T/nobench.json"

@@ -84,11 +84,12 @@ def _dist_chart(ctx, cid, stem, family):
                            fontsize=(6.5 if compact else 7.5) if len(cases) <= 10 else 6)
         ax.set_xlabel("operation and its median (%s)" % label)
         ax.set_ylabel("time per operation, one sample per batch (log scale)")
-        ax.set_title(title + " at %s (%s)" % (label, prov))
+        ax.set_title(title + " at %s (%s)" % (label, prov), pad=18)
         ax.plot([], [], "s", color="#bbbbbb", label="box: P25–P75, line: median")
         ax.plot([], [], "-", color="black", lw=1, label="whiskers: P5–P95")
         ax.plot([], [], ".", color="#555555", label="samples beyond P5/P95")
-        ax.legend(fontsize=7, loc="upper right")
+        ax.legend(fontsize=7, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=3, frameon=False,
+                  borderaxespad=0.1)
         ax.grid(axis="y", alpha=0.3)
     ch.draw = draw
     return ch

@@ -75,15 +75,16 @@ def chart_cross_machine(ctx):
                 allv += [g[1]] + (list(g[2]) if g[2] else [])
         ci_legend_entry(ax, CI_RATIO)
         ratio_axis(ax, "x", min(allv), max(allv) * 1.6,
-                   "median time / median on %s = × slower than %s (log scale; < 1×: faster)"
-                   % (labels[0], labels[0]))
+                   "× slower than %s (median time / its median there; log scale; < 1×: faster)"
+                   % labels[0])
         ax.plot([], [], "-", color="black", lw=1, label="%s (reference)" % labels[0])
         ax.set_yticks(range(len(common)))
         ax.set_yticklabels([c.label for c in common], fontsize=7)
         ax.set_ylim(len(common) - 0.5, -0.5)
         ax.set_ylabel("operation (provider %s)" % prov)
-        ax.set_title(ch.title)
-        ax.legend(fontsize=8, loc="lower right")
+        ax.set_title(ch.title, pad=30)
+        ax.legend(fontsize=8, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=2, frameon=False,
+                  borderaxespad=0.1)
         ax.grid(axis="x", alpha=0.3)
     ch.draw = draw
     return ch

@@ -10,7 +10,8 @@ from .data import ECC_ALGS, param_label
 from .fmt import fmt_us, fmt_ratio, fmt_ci, tick_us
 from .stats import median_ci, ratio_ci, geomean
 from .style import (plt, provider_color, op_sort_key, time_axis, bars_from_decade, bar_base,
-                    draw_ci, ci_legend_entry, tidy_log_ticks, CI_MEDIAN, INTERVAL_MEDIAN)
+                    draw_ci, ci_legend_entry, tidy_log_ticks, pad_slots, CI_MEDIAN,
+                    INTERVAL_MEDIAN)
 
 
 def _variant_chart(ctx, ch, slow_prov, fast_prov, algs, slow_name, fast_name, xname, why):
@@ -77,6 +78,7 @@ def _variant_chart(ctx, ch, slow_prov, fast_prov, algs, slow_name, fast_name, xn
                             va="bottom", fontsize=7.5, fontweight="bold", annotation_clip=False)
             time_axis(ax, "y")
             ax.set_ylim(base, top * 6)
+            pad_slots(ax.set_xlim, len(ps), 2)
             ax.set_xticks(x)
             ax.set_xticklabels([param_label(k[0], s.param) for s, _ in ps], fontsize=7,
                                rotation=25 if len(ps) > 6 else 0,
@@ -95,7 +97,7 @@ def _variant_chart(ctx, ch, slow_prov, fast_prov, algs, slow_name, fast_name, xn
                                                           direction),
                      x=0.01, ha="left", fontsize=11)
         tidy_log_ticks(fig)
-        fig.tight_layout(rect=(0, 0, 1, 0.92))
+        fig.tight_layout(rect=(0, 0, 1, 1 - 0.75 / (4.0 * nrows + 0.8)))
         return fig
     ch.figure = figure
     return ch
