@@ -26,12 +26,14 @@ has one colour in every graph. --folded-out writes the folded stacks too
 
 Exit status: 0 written; 2 bad usage or input (one line `flamegraph.py: error: ...`).
 """
-import argparse
 import html
 import os
 import re
 import sys
 import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reportlib import cli  # noqa: E402  (standard library only)
 
 PROG = "flamegraph.py"
 
@@ -222,13 +224,7 @@ def render_svg(stacks, case=None, sampler=None, width=1200, frame_h=16, font=11)
 
 # ---------------------------------------------------------------------------
 def fail(msg):
-    sys.stderr.write("%s: error: %s\n" % (PROG, " ".join(str(msg).split())))
-    sys.exit(2)
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        fail(message + " (see --help)")
+    cli.fail(PROG, msg)
 
 
 def _write(path, text):
@@ -243,7 +239,7 @@ def _write(path, text):
 
 
 def main(argv):
-    ap = Parser(prog=PROG, description="SVG flame graph from folded stacks or perf script.")
+    ap = cli.Parser(prog=PROG, description="SVG flame graph from folded stacks or perf script.")
     ap.add_argument("input", nargs="?", default="-", help="input file (default: stdin)")
     ap.add_argument("--from-perf-script", action="store_true",
                     help="the input is the text of `perf script`")

@@ -18,7 +18,6 @@ the README differs from what the run gives.
 Exit status: 0 written (or up to date), 1 --check found a difference,
 2 bad usage or input (one line on stderr).
 """
-import argparse
 import glob
 import os
 import shutil
@@ -28,6 +27,7 @@ import textwrap
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+from reportlib import cli  # noqa: E402
 from reportlib.data import InputError, load_input, group_machines, Run  # noqa: E402
 from reportlib.fmt import fmt_us, fmt_ratio, fmt_date  # noqa: E402
 
@@ -54,8 +54,7 @@ PEERS = [("openssl", "OpenSSL"), ("libsecp256k1", "libsecp256k1")]
 
 
 def fail(msg):
-    sys.stderr.write("%s: error: %s\n" % (PROG, " ".join(str(msg).split())))
-    sys.exit(2)
+    cli.fail(PROG, msg)
 
 
 def provider_for(store, kind):
@@ -148,7 +147,7 @@ def wrap(text):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=PROG, description="Rewrite the README's 'What it shows' "
+    ap = cli.Parser(prog=PROG, description="Rewrite the README's 'What it shows' "
                                  "from one make report run.")
     ap.add_argument("results", nargs="?", default="results", help="folder of the run "
                     "(default: results)")

@@ -27,7 +27,6 @@ Exit status: 0 report written; 1 report written but a chart failed to draw
 (one line `report.py: error: ...` on stderr). A chart whose data are absent is
 skipped with a note in the report.
 """
-import argparse
 import json
 import os
 import sys
@@ -35,6 +34,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from reportlib import cli  # noqa: E402
 from reportlib.interp import require_debian_python  # noqa: E402
 
 PROG = "report.py"
@@ -48,13 +48,7 @@ KNOWN_PROVIDERS = ["pkc", "pkc-affine", "pkc-textbook", "pkc-portable", "openssl
 
 
 def fail(msg):
-    sys.stderr.write("%s: error: %s\n" % (PROG, " ".join(str(msg).split())))
-    sys.exit(2)
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        fail(message + " (see --help)")
+    cli.fail(PROG, msg)
 
 
 class Ctx:
@@ -98,7 +92,7 @@ def manifest(charts, findings, machines, flags, profile, meta):
 
 
 def main(argv):
-    ap = Parser(prog=PROG, description="Charts, report.html, report.md and charts.json from "
+    ap = cli.Parser(prog=PROG, description="Charts, report.html, report.md and charts.json from "
                 "pkc bench result files (it only reads them).")
     ap.add_argument("results", nargs="+", metavar="RESULT.json",
                     help="result file written by `pkc bench --json` (or `make flags-study`)")

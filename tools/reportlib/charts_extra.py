@@ -1,7 +1,6 @@
 """Charts 15-19, drawn when their data are in the input: binary against
 prime curves, the throughput size sweep, thread scaling, the compiler-flags
 study and the profiles (flame graphs and allocation counts)."""
-import math
 import os
 import re
 import sys
@@ -14,8 +13,8 @@ from .fmt import (fmt_us, fmt_ratio, fmt_ci, fmt_count, fmt_bytes, fmt_throughpu
                   sig, fmt_pct)
 from .markup import esc
 from .stats import median_ci, ratio_ci, combine_log_ci, geomean
-from .style import (plt, provider_color, provider_marker, time_axis, ratio_axis, draw_ci,
-                    ci_legend_entry, op_sort_key, tidy_log_ticks, CI_MEDIAN, CI_RATIO,
+from .style import (provider_color, provider_marker, time_axis, ratio_axis, draw_ci,
+                    ci_legend_entry, op_sort_key, tidy_log_ticks, panel_grid, CI_MEDIAN, CI_RATIO,
                     INTERVAL_MEDIAN, INTERVAL_RATIO, SERIES_COLORS, SERIES_MARKERS)
 from .charts_core import sentences
 
@@ -154,14 +153,10 @@ def chart_size_sweep(ctx):
                   "throughput). Small inputs pay the per-call cost; large ones show the "
                   "bulk rate. " + sentences(msgs))
     ch.interval = INTERVAL_MEDIAN
-    ncols = min(3, len(panels))
-    nrows = int(math.ceil(len(panels) / ncols))
 
     def figure():
-        fig, axes = plt.subplots(nrows, ncols, figsize=(max(9, 5.2 * ncols), 4.6 * nrows + 1.0),
-                                 squeeze=False)
-        for idx, ((alg, op), per) in enumerate(panels):
-            ax = axes[idx // ncols][idx % ncols]
+        fig, axes = panel_grid(len(panels), 5.2, 4.6, 1.0, min_w=9)
+        for ax, ((alg, op), per) in zip(axes, panels):
             sizes = sorted({c.param_value for cs in per.values() for c in cs})
             for p, cs in per.items():
                 xs = [c.param_value for c in cs]
@@ -185,11 +180,9 @@ def chart_size_sweep(ctx):
             ax.set_xlabel("data size per call (log scale)", fontsize=8)
             ax.set_ylabel("throughput (log scale)", fontsize=8)
             ax.grid(which="major", alpha=0.3)
-        for idx in range(len(panels), nrows * ncols):
-            axes[idx // ncols][idx % ncols].set_visible(False)
-        ci_legend_entry(axes[0][0], "whiskers: 95 % CI of the median (as throughput)")
-        h, lab = axes[0][0].get_legend_handles_labels()
-        for ax in axes.flat[1:len(panels)]:  # providers missing from the first panel
+        ci_legend_entry(axes[0], "whiskers: 95 % CI of the median (as throughput)")
+        h, lab = axes[0].get_legend_handles_labels()
+        for ax in axes[1:]:  # providers missing from the first panel
             for hh, ll in zip(*ax.get_legend_handles_labels()):
                 if ll not in lab:
                     h.append(hh)
@@ -266,14 +259,10 @@ def chart_threads(ctx):
                       " The machine has %d CPUs: beyond that, workers share cores." % cpus
                       if isinstance(cpus, int) else "") + sentences(msgs))
     ch.interval = INTERVAL_MEDIAN
-    ncols = min(3, len(keys))
-    nrows = int(math.ceil(len(keys) / ncols))
 
     def figure():
-        fig, axes = plt.subplots(nrows, ncols, figsize=(4.6 * ncols, 3.8 * nrows + 0.6),
-                                 squeeze=False)
-        for idx, k in enumerate(keys):
-            ax = axes[idx // ncols][idx % ncols]
+        fig, axes = panel_grid(len(keys), 4.6, 3.8)
+        for ax, k in zip(axes, keys):
             s = series[k]
             ns = list(s)
             ys = [_total_rate(s[n], n) for n in ns]
@@ -296,8 +285,6 @@ def chart_threads(ctx):
             ax.grid(alpha=0.3)
             ci_legend_entry(ax, "whiskers: 95 % CI of the median (as ops/s)")
             ax.legend(fontsize=7, loc="upper left")
-        for idx in range(len(keys), nrows * ncols):
-            axes[idx // ncols][idx % ncols].set_visible(False)
         fig.suptitle(ch.title, x=0.01, ha="left", fontsize=12)
         fig.tight_layout(rect=(0, 0, 1, 0.95))
         return fig

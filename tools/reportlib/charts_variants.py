@@ -1,7 +1,6 @@
 """Charts 8a/8b: one implementation choice at a time (affine against
 Jacobian coordinates, textbook RSA against CRT), as bars from a power of
 ten with the ratio "× slower than" the faster variant on each pair."""
-import math
 
 import numpy as np
 
@@ -9,9 +8,9 @@ from .chart import Chart
 from .data import ECC_ALGS, param_label
 from .fmt import fmt_us, fmt_ratio, fmt_ci, tick_us
 from .stats import median_ci, ratio_ci, geomean
-from .style import (plt, provider_color, op_sort_key, time_axis, bars_from_decade, bar_base,
-                    draw_ci, ci_legend_entry, tidy_log_ticks, pad_slots, CI_MEDIAN,
-                    INTERVAL_MEDIAN)
+from .style import (provider_color, op_sort_key, time_axis, bars_from_decade, bar_base,
+                    draw_ci, ci_legend_entry, tidy_log_ticks, pad_slots, panel_grid,
+                    CI_MEDIAN, INTERVAL_MEDIAN)
 
 
 def _variant_chart(ctx, ch, slow_prov, fast_prov, algs, slow_name, fast_name, xname, why):
@@ -52,14 +51,10 @@ def _variant_chart(ctx, ch, slow_prov, fast_prov, algs, slow_name, fast_name, xn
                       fmt_ratio(min(rs)), fmt_ratio(max(rs)), ", ".join(per_op), why))
     ch.interval = INTERVAL_MEDIAN
     ch.ratio = {"direction": "%s %s" % (slow_name, direction), "baseline": fast_name}
-    ncols = min(3, len(keys))
-    nrows = int(math.ceil(len(keys) / ncols))
 
     def figure():
-        fig, axes = plt.subplots(nrows, ncols, figsize=(4.8 * ncols, 4.0 * nrows + 0.8),
-                                 squeeze=False)
-        for idx, k in enumerate(keys):
-            ax = axes[idx // ncols][idx % ncols]
+        fig, axes = panel_grid(len(keys), 4.8, 4.0, 0.8)
+        for ax, k in zip(axes, keys):
             ps = pairs[k]
             x = np.arange(len(ps))
             cases = [c for p in ps for c in p]
@@ -88,16 +83,14 @@ def _variant_chart(ctx, ch, slow_prov, fast_prov, algs, slow_name, fast_name, xn
             ax.set_xlabel(xname, fontsize=8)
             ax.tick_params(axis="y", labelsize=7)
             ax.grid(axis="y", alpha=0.3)
-        for idx in range(len(keys), nrows * ncols):
-            axes[idx // ncols][idx % ncols].set_visible(False)
-        ci_legend_entry(axes[0][0])
-        h, lab = axes[0][0].get_legend_handles_labels()
+        ci_legend_entry(axes[0])
+        h, lab = axes[0].get_legend_handles_labels()
         fig.legend(h, lab, loc="upper right", fontsize=8.5, ncol=3)
         fig.suptitle("%s\nlabels: %s time / %s time (%s)" % (ch.title, slow_name, fast_name,
                                                           direction),
                      x=0.01, ha="left", fontsize=11)
         tidy_log_ticks(fig)
-        fig.tight_layout(rect=(0, 0, 1, 1 - 0.75 / (4.0 * nrows + 0.8)))
+        fig.tight_layout(rect=(0, 0, 1, 1 - 0.75 / fig.get_figheight()))
         return fig
     ch.figure = figure
     return ch

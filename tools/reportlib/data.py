@@ -195,7 +195,34 @@ def fmt_bytes(n):
     return f(n)
 
 
-class Run:
+class Source:
+    """An input file as captions and charts.json name it: its file name, the
+    date and the command of its run (from its context)."""
+    default_command = "command unknown"
+
+    @property
+    def name(self):
+        return os.path.basename(self.path)
+
+    @property
+    def date(self):
+        return self.context.get("date")
+
+    @property
+    def command(self):
+        return self.context.get("command_line") or self.default_command
+
+    def describe(self):
+        """'bench.json (2026-12-01 20:54 UTC, `pkc bench ...`)'."""
+        from .fmt import fmt_date
+        return "%s (%s, `%s`)" % (self.name, fmt_date(self.date), self.command)
+
+    def manifest(self):
+        return {"file": self.path, "date": self.date, "command": self.command,
+                "scenario": self.context.get("scenario")}
+
+
+class Run(Source):
     """One result file: its context, its cases and its scenario summaries."""
 
     def __init__(self, path, doc, index, label=None):
@@ -287,27 +314,6 @@ class Run:
     def machine_key(self):
         c = self.context
         return (c.get("host_name"), c.get("cpu_model"), c.get("num_cpus"))
-
-    @property
-    def name(self):
-        return os.path.basename(self.path)
-
-    @property
-    def date(self):
-        return self.context.get("date")
-
-    @property
-    def command(self):
-        return self.context.get("command_line")
-
-    def describe(self):
-        """'bench.json (2026-12-01 20:54 UTC, `pkc bench ...`)': how a caption names a run."""
-        from .fmt import fmt_date
-        return "%s (%s, `%s`)" % (self.name, fmt_date(self.date), self.command or "command unknown")
-
-    def manifest(self):
-        return {"file": self.path, "date": self.date, "command": self.command,
-                "scenario": self.context.get("scenario")}
 
     def attach_raw_csv(self, path):
         """Fill in raw samples from a raw CSV (`pkc bench -r`) where the JSON has none.
@@ -615,8 +621,9 @@ def level_pairs(store, provider):
 
 
 # ---------------------------------------------------------------------------
-class FlagsStudy:
+class FlagsStudy(Source):
     """`make flags-study`: the same cases built with several compilers and flags."""
+    default_command = "make flags-study"
 
     def __init__(self, path, doc):
         self.path = path
@@ -652,24 +659,11 @@ class FlagsStudy:
                     raise InputError("%s: %r is not a number" % (where, k))
             self.results.append(r)
 
-    @property
-    def name(self):
-        return os.path.basename(self.path)
 
-    def describe(self):
-        from .fmt import fmt_date
-        return "%s (%s, `%s`)" % (self.name, fmt_date(self.context.get("date")),
-                                  self.context.get("command_line") or "make flags-study")
-
-    def manifest(self):
-        return {"file": self.path, "date": self.context.get("date"),
-                "command": self.context.get("command_line") or "make flags-study",
-                "scenario": None}
-
-
-class Profile:
+class Profile(Source):
     """`pkc bench --profile DIR`: DIR/profile.json naming per case a folded
     stack file and its flame-graph SVG, plus allocation counts."""
+    default_command = "pkc bench --profile"
 
     def __init__(self, folder):
         self.folder = folder
@@ -709,13 +703,3 @@ class Profile:
     @property
     def name(self):
         return os.path.join(os.path.basename(os.path.normpath(self.folder)), "profile.json")
-
-    def describe(self):
-        from .fmt import fmt_date
-        return "%s (%s, `%s`)" % (self.name, fmt_date(self.context.get("date")),
-                                  self.context.get("command_line") or "pkc bench --profile")
-
-    def manifest(self):
-        return {"file": self.path, "date": self.context.get("date"),
-                "command": self.context.get("command_line") or "pkc bench --profile",
-                "scenario": None}

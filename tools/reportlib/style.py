@@ -186,6 +186,19 @@ def tidy_log_ticks(fig):
                 axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
 
 
+def panel_grid(n, panel_w, panel_h, extra_h=0.6, min_w=0):
+    """A figure of n panels in rows of up to three: (figure, [n axes]); the
+    cells left over in the last row are hidden."""
+    ncols = min(3, n)
+    nrows = int(math.ceil(n / ncols))
+    fig, axes = plt.subplots(nrows, ncols, figsize=(max(min_w, panel_w * ncols),
+                                                    panel_h * nrows + extra_h), squeeze=False)
+    flat = list(axes.flat)
+    for ax in flat[n:]:
+        ax.set_visible(False)
+    return fig, flat[:n]
+
+
 def pad_slots(set_lim, n, slots=3):
     """Keep bars of a chart with few groups from filling the whole panel."""
     extra = max(0, slots - n) / 2.0
