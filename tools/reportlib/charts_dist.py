@@ -35,7 +35,8 @@ def _dist_chart(ctx, cid, stem, family):
     cyc_unit = next((c.cycles_unit for c in cases if c.cycles_unit), None)
     headers = ["operation", "samples", "median time", "95 % CI of the median", "P5", "P95",
                "min", "max", "P5–P95 spread", "CPU time (median)",
-               "cycles/op" + (" (%s)" % cyc_unit if cyc_unit else ""), "flags"]
+               "cycles/op" + (" (%s)" % cyc_unit if cyc_unit else ""), "distinct keys / inputs",
+               "flags"]
     rows = []
     for c, s in zip(cases, spread):
         flags = [f for f, on in (("noisy", c.noisy), ("descheduled", c.descheduled)) if on]
@@ -44,7 +45,9 @@ def _dist_chart(ctx, cid, stem, family):
                      fmt_us(float(np.percentile(c.raw, 95))), fmt_us(min(c.raw)),
                      fmt_us(max(c.raw)), sig(s) + " %",
                      fmt_us(c.cpu_time) if c.cpu_time else "—",
-                     fmt_count(c.cycles_per_op) if c.cycles_per_op else "—",
+                     sig(c.cycles_per_op) if c.cycles_per_op else "—",
+                     "%s / %s" % (fmt_count(c.distinct_keys) if c.distinct_keys is not None
+                                  else "—", fmt_count(c.inputs) if c.inputs else "—"),
                      ", ".join(flags) or "—"])
     ch.tables.append(("%s, provider %s (source of the samples: %s)" % (
         label, prov, ctx.m.raw_source or "raw samples"), headers, rows))

@@ -426,7 +426,7 @@ def chart_profile(ctx):
         ch.tables.append(("heap allocations per operation",
                           ["case", "provider", "allocations / op", "bytes / op", "method"],
                           [[a["name"], a.get("provider") or "—", sig(a["allocs_per_op"]),
-                            fmt_count(a["bytes_per_op"]), a.get("method") or "—"]
+                            sig(a["bytes_per_op"]), a.get("method") or "—"]
                            for a in prof.alloc]))
     ch.caption = ("Flame graphs of %d profiled case%s (width: share of the samples; callees "
                   "above their callers; hover a frame for its count) and %d allocation "
