@@ -54,11 +54,15 @@ class Chart:
             self.sources.append(obj)
 
     def runs(self):
+        """The files it drew from, in the order of the selection rule: plain
+        runs, then scenario runs, each in command-line order; other files last."""
         out = []
         for r in [c.run for c in self.cases] + self.sources:
             if r is not None and all(r is not x for x in out):
                 out.append(r)
-        return out
+        return sorted(out, key=lambda r: (not hasattr(r, "scenario_run"),
+                                          getattr(r, "scenario_run", False),
+                                          getattr(r, "index", 0)))
 
     def manifest(self):
         return {

@@ -55,8 +55,8 @@ def ci_cell(case):
 
 def no_ci_note(cases):
     n = sum(1 for c in cases if median_ci(c) is None)
-    return (" %d of them have too few samples for a 95 %% interval and get no whisker." % n
-            if n else "")
+    return (" %d of the cases %s too few samples for a 95 %% interval and no whisker." % (
+        n, "has" if n == 1 else "have") if n else "")
 
 
 # ---------------------------------------------------------------------------

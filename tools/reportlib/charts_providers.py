@@ -53,9 +53,9 @@ def generic_note(ctx, base):
         return set(), ""
     names = ", ".join("%s%s" % (c, " (%s)" % CURVE_NICK[c] if c in CURVE_NICK else "")
                       for c in sorted(generic))
-    return generic, ("%s (%s) has dedicated code only for %s; on %s it runs its generic, "
-                     "unoptimised GF(p) code, which makes every provider look fast there "
-                     "(rows marked †)" % (base, ver, ", ".join(sorted(ded)), names))
+    return generic, ("rows marked †: %s (%s) has dedicated code only for %s, so on %s it "
+                     "runs its generic, unoptimised GF(p) code, which makes every other "
+                     "provider look fast there" % (base, ver, ", ".join(sorted(ded)), names))
 
 
 def libraries(ctx):
@@ -126,8 +126,8 @@ def chart_providers(ctx):
         "variant (-cached: a repeated key, the library's cache on) is drawn hollow and is "
         "never the library's number." % (
             base, base, base, CI_RATIO, "; %d points without raw samples have no whisker" % nci
-            if nci else "", base, "; ".join(msgs), (gnote[0].upper() + gnote[1:] + ". ")
-            if gnote else "", ""))
+            if nci else "", base, "; ".join(msgs), ("R" + gnote[1:] + ". ") if gnote else "",
+            ""))
     ch.interval = INTERVAL_RATIO
     ch.ratio = {"direction": "× slower than %s" % base, "baseline": base}
     ch.size = (14, max(5, 2.0 + 0.2 * len(keys)))
@@ -246,8 +246,8 @@ def chart_fastest(ctx):
         "than the fastest peer, per operation: the same operations for every library). Only libraries count: pkc's "
         "variants and cached variants are left out. %s.%s" % (
             CI_MEDIAN, me or "pkc", summary or "pkc did not run these operations",
-            "".join(" " + n[0].upper() + n[1:] + "; † marks the operations where that "
-                    "library is the fastest peer." for n in notes if n)))
+            "".join(" On the rows marked †, the fastest peer is a library running generic "
+                    "code: " + n.split(": ", 1)[1] + "." for n in notes if n)))
     ch.interval = INTERVAL_MEDIAN
     ch.ratio = {"direction": "%s × slower than the fastest peer" % (me or "pkc"),
                 "baseline": "the fastest peer"}

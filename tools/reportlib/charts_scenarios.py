@@ -290,9 +290,9 @@ def chart_message_size(ctx):
     ch.facts["provider"] = prov
     nci = sum(1 for k in shown for p in lines[k] if not p["ci"])
     ch.caption = ("Median time of signing and verifying a message of each size, hashing "
-                  "included, log–log, provider %s%s (%s%s); the legend gives each line's time at "
+                  "included, log–log, provider %s (%s%s%s); the legend gives each line's time at "
                   "%s / its time at %s (× slower than at %s). " % (
-                      prov, " (the table has every provider)" if len(shown) < len(keys) else "",
+                      prov, "the table has every provider; " if len(shown) < len(keys) else "",
                       CI_MEDIAN, "; points from the scenario's summary have none"
                       if nci else "", s1, s0, s0) + sentences(msgs))
     ch.interval = INTERVAL_MEDIAN
