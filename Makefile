@@ -43,9 +43,10 @@ bench: build
 	  --json $(RESULTS)/bench.json
 
 # `make report`: the default benchmark run (`make bench`) and the three
-# scenarios on this machine, then every chart (PNG + SVG), report.html and
-# report.md in $(RESULTS)/ (tools/report.py folds the scenario runs into the
-# main run).
+# scenarios on this machine, then every chart (PNG + SVG), report.html,
+# report.md and charts.json in $(RESULTS)/ (tools/report.py folds the scenario
+# runs into the main run; a flags study or a profile already in $(RESULTS)/
+# joins the report; docs/report.md).
 RESULTS          ?= results
 REPORT_SCENARIOS ?= security-levels kex-amortized message-size
 # security-levels includes RSA-7680 key generation (tens of seconds per key
@@ -61,7 +62,9 @@ report: bench
 	  $(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json; \
 	done
 	$(PYTHON) tools/report.py -o $(RESULTS) $(RESULTS)/bench.json \
-	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json)
+	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json) \
+	  $(wildcard $(RESULTS)/flags-study.json) \
+	  $(if $(wildcard $(RESULTS)/profile/profile.json),--profile $(RESULTS)/profile)
 
 # `make rng-report`: the RNG lab's default datasets (pkc's DRBG in fixed and
 # random mode, the OS generator, and the two reference weak generators the
