@@ -44,8 +44,10 @@ bench: build
 
 # `make report`: the default benchmark run (`make bench`), the three
 # scenarios, a thread-scaling run and CPU/allocation profiles of two cases on
-# this machine, then every chart (PNG + SVG), report.html and report.md in
-# $(RESULTS)/ (tools/report.py folds the scenario runs into the main run).
+# this machine, then every chart (PNG + SVG), report.html, report.md and
+# charts.json in $(RESULTS)/ (tools/report.py folds the scenario runs into the
+# main run; a flags study already in $(RESULTS)/ joins the report;
+# docs/report.md).
 RESULTS          ?= results
 REPORT_SCENARIOS ?= security-levels kex-amortized message-size
 # security-levels: by default pkc and OpenSSL, RSA key generation up to 4096
@@ -68,7 +70,7 @@ report: bench
 	$(BUILD)/pkc bench --filter '$(REPORT_PROFILE_FILTER)' --profile $(RESULTS)/profile
 	$(PYTHON) tools/report.py -o $(RESULTS) $(RESULTS)/bench.json \
 	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json) $(RESULTS)/threads.json \
-	  --profile $(RESULTS)/profile
+	  $(wildcard $(RESULTS)/flags-study.json) --profile $(RESULTS)/profile
 
 # `make flags-study`: libpkc built at -O0 ... -O3 and -O2 -march=native (GCC,
 # and Clang when installed), the same pkc cases measured with each build,

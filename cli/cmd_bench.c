@@ -265,12 +265,16 @@ static int parse_double(const char *s, double min, double max, double *out)
     return 0;
 }
 
-static int parse_args(int argc, char **argv, bench_args *a)
+static int parse_args(int *argcp, char **argv, bench_args *a)
 {
     uint64_t u;
     double d;
     int c;
-    while ((c = getopt_long(argc, argv, ":a:b:c:i:s:r:vq", longopts, NULL)) != -1) {
+    static const char shortopts[] = ":a:b:c:i:s:r:vq";
+    if (cli_options_prepare(argcp, argv, shortopts, longopts, NULL))
+        return CLI_USAGE;
+    int argc = *argcp;
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         switch (c) {
         case 'a':
             if (strcasecmp(optarg, "RSA") && strcasecmp(optarg, "ECC") &&
@@ -374,16 +378,8 @@ static int parse_args(int argc, char **argv, bench_args *a)
         case OPT_LABEL: a->label = optarg; break;
         case OPT_CASE: a->case_name = optarg; break;
         case OPT_PROBE: a->probe = optarg; break;
-        case ':':
-            if (optopt >= 256 || optopt == 0)
-                return cli_error(CLI_USAGE, "option '%s' needs a value", argv[optind - 1]);
-            return cli_error(CLI_USAGE, "option -%c needs a value", optopt);
-        case '?':
         default:
-            if (optopt && optopt < 256)
-                return cli_error(CLI_USAGE, "unknown option -%c (see pkc bench --help)", optopt);
-            return cli_error(CLI_USAGE, "unknown option '%s' (see pkc bench --help)",
-                             argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
     return 0;
@@ -417,7 +413,7 @@ static int write_file(const char *path, char *data, const char *what)
 {
     if (!data)
         return cli_error(CLI_USAGE, "out of memory writing the %s", what);
-    int rc = cli_write_all(path, data, strlen(data));
+    int rc = cli_write_all(path, data, strlen(data), 0);
     free(data);
     if (rc != 0)
         return cli_error(CLI_USAGE, "cannot write %s '%s': %s", what, path ? path : "-",
@@ -603,14 +599,13 @@ static int cmd_bench_main(int argc, char **argv, const char *command_line)
     a.baseline = "openssl";
     bench_options_default(&a.o);
     a.o.budget_s = 0.25;
-    int rc = parse_args(argc, argv, &a);
+    int rc = parse_args(&argc, argv, &a);
     if (rc != 0)
         return rc;
     if (a.compare)
         return run_compare(&a, argc, argv);
     if (optind < argc)
-        return cli_error(CLI_USAGE, "unexpected argument '%s' (see pkc bench --help)",
-                         argv[optind]);
+        return cli_unexpected_argument(argv[optind]);
     if (a.list) {
         list_all();
         return CLI_OK;

@@ -370,16 +370,15 @@ pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
     case PKC_KEY_EC: {
         if (params->pss)
             return PKC_ERR_UNSUPPORTED;
-        /* A malformed or out-of-range signature is a signature that does not
-         * verify (what `openssl dgst -verify` reports too). */
+        /* A malformed DER signature is PKC_ERR_DECODE, r or s out of range
+         * PKC_ERR_RANGE, a well-formed one that does not verify
+         * PKC_ERR_VERIFY: callers tell bad input from a negative answer. */
         uint8_t raw[PKC_ECDSA_MAX_RAW_SIZE];
         size_t rawlen;
         pkc_err err = pkc_ecdsa_sig_from_der(key->u.ec.pub.curve, sig, siglen, raw, sizeof raw,
                                              &rawlen);
         if (err == PKC_OK)
             err = pkc_ecdsa_verify_digest(&key->u.ec.pub, digest, digestlen, raw, rawlen);
-        if (err == PKC_ERR_DECODE || err == PKC_ERR_RANGE)
-            err = PKC_ERR_VERIFY;
         return err;
     }
     case PKC_KEY_NONE: break;
