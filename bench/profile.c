@@ -233,12 +233,12 @@ int bench_profile_run(const bench_run *r, const bench_profile_opts *o, char *err
             rc = run_child(argv, NULL, NULL);
         }
         if (rc == 0) {
-            char title[300];
-            snprintf(title, sizeof title, "%s (%s)", c->name, sampler);
             char *fargv[] = {"/usr/bin/python3", flame,
                              perf ? "--from-perf-script" : "--from-callgrind", script,
-                             "--folded", folded, "-o", svg, "--title", title, NULL};
+                             "--folded-out", folded, "-o", svg, "--case", (char *)c->name,
+                             "--sampler", (char *)sampler, NULL};
             rc = run_child(fargv, NULL, NULL);
+            unlink(script); /* the folded stacks keep what the graph needs */
         }
         if (rc != 0) {
             failures++;

@@ -165,7 +165,7 @@ static void json_context(bench_buf *b, const bench_run *r, const bench_json_meta
     bench_buf_puts(b, "\n  }");
 }
 
-static void json_case(bench_buf *b, const bench_case *c)
+static void json_case(bench_buf *b, const bench_case *c, const char *baseline)
 {
     const bench_stats *s = &c->st;
     int ok = !c->failed && c->nsamples > 0;
@@ -226,6 +226,8 @@ static void json_case(bench_buf *b, const bench_case *c)
                      ok && c->descheduled ? "true" : "false");
     kv_num(b, "ratio", c->ratio);
     bench_buf_puts(b, ", ");
+    kv_str(b, "ratio_baseline", isnan(c->ratio) ? NULL : baseline);
+    bench_buf_puts(b, ", ");
     kv_num(b, "ratio_ci_low", c->ratio_lo);
     bench_buf_puts(b, ", ");
     kv_num(b, "ratio_ci_high", c->ratio_hi);
@@ -272,7 +274,7 @@ char *bench_write_json(const bench_run *r, const bench_json_meta *m)
     bench_buf_puts(&b, ",\n  \"benchmarks\": [");
     for (size_t i = 0; i < r->ncases; i++) {
         bench_buf_puts(&b, i ? ",\n    {" : "\n    {");
-        json_case(&b, &r->cases[i]);
+        json_case(&b, &r->cases[i], r->opt.baseline);
         bench_buf_puts(&b, "}");
     }
     bench_buf_puts(&b, "\n  ],\n  \"scenarios\": {");

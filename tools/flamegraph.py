@@ -126,6 +126,46 @@ def fold_perf_script(text, where="input"):
     return stacks
 
 
+def fold_callgrind(text, where="input"):
+    """{(function,): self cost} from a callgrind output file: valgrind records
+    calls as caller -> callee edges, not whole stacks, so the fallback graph
+    (where perf is missing) is one level deep: every function's self cost
+    (instructions), widest first: a flat profile drawn as a flame graph.
+    Cost lines directly after a `calls=` line are the call's inclusive cost
+    and belong to the callee, so they are skipped."""
+    names, cost, fn, after_call = {}, {}, None, False
+    ref = re.compile(r"^\((\d+)\)(?:\s+(.*))?$")
+
+    def name_of(v):
+        m = ref.match(v.strip())
+        if not m:
+            return v.strip()
+        if m.group(2):
+            names[m.group(1)] = m.group(2).strip()
+        return names.get(m.group(1), "?")
+
+    for line in text.splitlines():
+        if line.startswith("fn="):
+            fn = name_of(line[3:])
+            after_call = False
+        elif line.startswith(("cfn=", "cfi=", "cfl=", "cob=")):
+            if line.startswith("cfn="):
+                name_of(line[4:])
+        elif line.startswith("calls="):
+            after_call = True
+        elif line[:1].isdigit() or line[:1] in "+-*":
+            if after_call:
+                after_call = False
+                continue
+            parts = line.split()
+            if fn is not None and len(parts) >= 2 and parts[1].isdigit():
+                cost[fn] = cost.get(fn, 0) + int(parts[1])
+    stacks = {(f,): c for f, c in cost.items() if c > 0}
+    if not stacks:
+        raise InputError("%s: no costs found (is it a callgrind output file?)" % where)
+    return stacks
+
+
 def folded_text(stacks):
     return "".join("%s %s\n" % (";".join(s), _num(n)) for s, n in sorted(stacks.items()))
 
@@ -243,6 +283,8 @@ def main(argv):
     ap.add_argument("input", nargs="?", default="-", help="input file (default: stdin)")
     ap.add_argument("--from-perf-script", action="store_true",
                     help="the input is the text of `perf script`")
+    ap.add_argument("--from-callgrind", action="store_true",
+                    help="the input is a callgrind output file (a flat profile: one level)")
     ap.add_argument("-o", "--output", help="SVG file to write (default: stdout)")
     ap.add_argument("--folded-out", metavar="FILE", help="also write the folded stacks")
     ap.add_argument("--case", help="the case profiled, for the header (e.g. "
@@ -264,8 +306,12 @@ def main(argv):
         fail("%s: %s" % (where, e.strerror or e))
     text = data.decode("utf-8", "replace")
     try:
-        stacks = fold_perf_script(text, where) if a.from_perf_script else \
-            parse_folded(text, where)
+        if a.from_perf_script:
+            stacks = fold_perf_script(text, where)
+        elif a.from_callgrind:
+            stacks = fold_callgrind(text, where)
+        else:
+            stacks = parse_folded(text, where)
         svg = render_svg(stacks, a.case, a.sampler, a.width)
     except InputError as e:
         fail(e)
