@@ -4,7 +4,6 @@
  * for --threads (docs/methodology.md). */
 #define _GNU_SOURCE
 #include <math.h>
-#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,209 +13,7 @@
 
 #include "clock.h"
 #include "engine.h"
-
-void bench_options_default(bench_options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->target_ms = 10;
-    o->budget_s = 1.0;
-    o->keygen_budget_s = 2.0;
-    o->min_samples = 10;
-    o->max_samples = 10000;
-    o->fixed_seed = 1;
-    o->seed = 1;
-    o->key_pool = BENCH_POOL_DEFAULT;
-    o->baseline = "openssl";
-}
-
-bench_run *bench_run_new(const bench_options *o)
-{
-    bench_run *r = calloc(1, sizeof *r);
-    if (!r)
-        return NULL;
-    if (o)
-        r->opt = *o;
-    else
-        bench_options_default(&r->opt);
-    if (r->opt.target_ms <= 0)
-        r->opt.target_ms = 10;
-    if (r->opt.min_samples == 0)
-        r->opt.min_samples = 10;
-    if (r->opt.max_samples < r->opt.min_samples)
-        r->opt.max_samples = r->opt.min_samples > 10000 ? r->opt.min_samples : 10000;
-    if (r->opt.budget_s <= 0)
-        r->opt.budget_s = 1.0;
-    if (r->opt.keygen_budget_s <= 0)
-        r->opt.keygen_budget_s = r->opt.budget_s;
-    if (r->opt.key_pool == 0)
-        r->opt.key_pool = BENCH_POOL_DEFAULT;
-    bench_seed seed = {r->opt.fixed_seed, r->opt.seed};
-    r->pools = bench_pools_new(r->opt.key_pool, &seed);
-    if (!r->pools) {
-        free(r);
-        return NULL;
-    }
-    r->min_sample_ns = INFINITY;
-    return r;
-}
-
-static void case_free(bench_case *c)
-{
-    free(c->us);
-    free(c->cpu_us);
-    free(c->cyc);
-    free(c->seeds);
-    free(c->fingerprints);
-}
-
-void bench_run_free(bench_run *r)
-{
-    if (!r)
-        return;
-    for (size_t i = 0; i < r->ncases; i++)
-        case_free(&r->cases[i]);
-    free(r->cases);
-    bench_pools_free(r->pools);
-    free(r);
-}
-
-static int is_ec(bench_alg a)
-{
-    return a == BENCH_ECDSA || a == BENCH_ECDH || a == BENCH_EC;
-}
-
-static void set_param(bench_case *c)
-{
-    const bench_params *p = &c->p;
-    const pkc_curve_info *ci = pkc_curve_info_get(p->curve);
-    switch (p->alg) {
-    case BENCH_RSA:
-        snprintf(c->param, sizeof c->param, "%u", p->bits);
-        c->param_value = p->bits;
-        c->security_bits = bench_rsa_security_bits(p->bits);
-        break;
-    case BENCH_ECDSA:
-    case BENCH_ECDH:
-    case BENCH_EC:
-        snprintf(c->param, sizeof c->param, "%s", ci->name);
-        c->param_value = ci->field_bits;
-        c->security_bits = ci->security_bits;
-        break;
-    case BENCH_SHA256:
-    default:
-        snprintf(c->param, sizeof c->param, "%zu", p->msg_len);
-        c->param_value = (unsigned)p->msg_len;
-        c->security_bits = 0;
-        break;
-    }
-    int n = snprintf(c->name, sizeof c->name, "%s/%s/%s/%s", c->prov->name,
-                     bench_alg_name(p->alg), c->param, bench_op_name(p->op));
-    if (p->alg != BENCH_SHA256 && p->msg_len && p->msg_len != BENCH_MAX_MSG_DEFAULT && n > 0)
-        n += snprintf(c->name + n, sizeof c->name - (size_t)n, "/%zuB", p->msg_len);
-    if (p->threads > 1 && n > 0)
-        snprintf(c->name + n, sizeof c->name - (size_t)n, "/threads:%u", p->threads);
-}
-
-static int takes_message(bench_alg a, bench_op op)
-{
-    return a == BENCH_SHA256 || op == BENCH_OP_SIGN || op == BENCH_OP_VERIFY ||
-           op == BENCH_OP_SIGN_PSS || op == BENCH_OP_VERIFY_PSS;
-}
-
-static int same_case(const bench_params *a, const bench_params *b)
-{
-    if (a->alg != b->alg || a->op != b->op || a->msg_len != b->msg_len ||
-        a->threads != b->threads)
-        return 0;
-    if (a->alg == BENCH_RSA)
-        return a->bits == b->bits;
-    if (a->alg == BENCH_SHA256)
-        return 1;
-    return a->curve == b->curve;
-}
-
-int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench_op op,
-                  unsigned bits, int curve, size_t msg_len, unsigned threads,
-                  const char *scenario)
-{
-    if (!prov || !bench_op_valid(alg, op))
-        return -1;
-    bench_params p;
-    memset(&p, 0, sizeof p);
-    p.alg = alg;
-    p.op = op;
-    p.bits = alg == BENCH_RSA ? bits : 0;
-    p.curve = is_ec(alg) ? (pkc_curve_id)curve : (pkc_curve_id)0;
-    p.threads = threads > 1 ? threads : 1;
-    if (p.threads > BENCH_MAX_THREADS)
-        return -1;
-    if (is_ec(alg) && (curve < 0 || curve >= PKC_CURVE_COUNT))
-        return -1;
-    if (alg == BENCH_RSA && bits < 512)
-        return -1;
-    if (takes_message(alg, op))
-        p.msg_len = msg_len ? msg_len : BENCH_MAX_MSG_DEFAULT;
-    const bench_case_ops *ops = bench_case_ops_for(alg);
-    if (!ops || !ops->supports(prov, &p))
-        return -1;
-    for (size_t i = 0; i < r->ncases; i++)
-        if (r->cases[i].prov == prov && same_case(&r->cases[i].p, &p))
-            return (int)i;
-    if (r->ncases == r->capcases) {
-        size_t nc = r->capcases ? 2 * r->capcases : 64;
-        bench_case *n = realloc(r->cases, nc * sizeof *n);
-        if (!n)
-            return -1;
-        r->cases = n;
-        r->capcases = nc;
-    }
-    bench_case *c = &r->cases[r->ncases];
-    memset(c, 0, sizeof *c);
-    c->prov = prov;
-    c->ops = ops;
-    c->p = p;
-    c->scenario = scenario;
-    c->ratio = c->ratio_lo = c->ratio_hi = NAN;
-    c->group = -1;
-    set_param(c);
-    bench_stats_compute(NULL, 0, &c->st);
-    bench_stats_compute(NULL, 0, &c->cpu_st);
-    c->cycles_per_op = NAN;
-    return (int)r->ncases++;
-}
-
-void bench_run_retain(bench_run *r, int (*keep)(const bench_case *c, void *ud), void *ud)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < r->ncases; i++) {
-        if (keep(&r->cases[i], ud))
-            r->cases[k++] = r->cases[i];
-        else
-            case_free(&r->cases[i]);
-    }
-    r->ncases = k;
-}
-
-const bench_case *bench_run_find(const bench_run *r, const char *prov, bench_alg alg,
-                                 bench_op op, unsigned bits, int curve, size_t msg_len,
-                                 unsigned threads)
-{
-    if (!msg_len && takes_message(alg, op))
-        msg_len = BENCH_MAX_MSG_DEFAULT;
-    for (size_t i = 0; i < r->ncases; i++) {
-        const bench_case *c = &r->cases[i];
-        if (strcmp(c->prov->name, prov) != 0 || c->p.alg != alg || c->p.op != op)
-            continue;
-        if (alg == BENCH_RSA && c->p.bits != bits)
-            continue;
-        if (is_ec(alg) && (int)c->p.curve != curve)
-            continue;
-        if (c->p.msg_len != msg_len || c->p.threads != (threads > 1 ? threads : 1))
-            continue;
-        return c;
-    }
-    return NULL;
-}
+#include "workers.h"
 
 /* ---- timing ------------------------------------------------------------------ */
 
@@ -371,102 +168,6 @@ static int push_sample(bench_case *c, double us, double cpu_us, double cyc)
     return 0;
 }
 
-/* ---- workers (--threads) -------------------------------------------------------- */
-
-typedef struct crew crew;
-typedef struct {
-    crew *cr;
-    int index;
-    pthread_t th;
-    uint64_t t0, t1, cpu;      /* the last batch: wall span and CPU time */
-    int rc;
-} worker;
-
-struct crew {
-    bench_case *c;
-    unsigned n;
-    pthread_barrier_t start, done;
-    int quit;
-    worker w[BENCH_MAX_THREADS];
-};
-
-static void *worker_main(void *arg)
-{
-    worker *w = arg;
-    crew *cr = w->cr;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    if (ncpu > 0)
-        bench_pin_cpu((int)(w->index % ncpu)); /* best effort */
-    for (;;) {
-        pthread_barrier_wait(&cr->start);
-        if (cr->quit)
-            break;
-        uint64_t u0 = bench_cpu_ns();
-        w->t0 = bench_now_ns();
-        w->rc = cr->c->ops->run(cr->c->state[w->index], cr->c->batch);
-        w->t1 = bench_now_ns();
-        w->cpu = bench_cpu_ns() - u0;
-        pthread_barrier_wait(&cr->done);
-    }
-    return NULL;
-}
-
-static crew *crew_start(bench_case *c)
-{
-    crew *cr = calloc(1, sizeof *cr);
-    if (!cr)
-        return NULL;
-    cr->c = c;
-    cr->n = c->p.threads;
-    pthread_barrier_init(&cr->start, NULL, cr->n + 1);
-    pthread_barrier_init(&cr->done, NULL, cr->n + 1);
-    for (unsigned i = 0; i < cr->n; i++) {
-        cr->w[i].cr = cr;
-        cr->w[i].index = (int)i;
-        if (pthread_create(&cr->w[i].th, NULL, worker_main, &cr->w[i]) != 0) {
-            /* the barriers count n + 1 parties: a crew without all its
-             * workers cannot run */
-            for (unsigned k = 0; k < i; k++)
-                pthread_cancel(cr->w[k].th);
-            free(cr);
-            return NULL;
-        }
-    }
-    return cr;
-}
-
-/* One sample of every worker at once: the span from the first start to the
- * last end, and the mean CPU time per worker. */
-static int crew_sample(crew *cr, uint64_t *span, uint64_t *cpu)
-{
-    pthread_barrier_wait(&cr->start);
-    pthread_barrier_wait(&cr->done);
-    uint64_t lo = UINT64_MAX, hi = 0, sum = 0;
-    int rc = 0;
-    for (unsigned i = 0; i < cr->n; i++) {
-        lo = cr->w[i].t0 < lo ? cr->w[i].t0 : lo;
-        hi = cr->w[i].t1 > hi ? cr->w[i].t1 : hi;
-        sum += cr->w[i].cpu;
-        rc |= cr->w[i].rc;
-    }
-    *span = hi - lo;
-    *cpu = sum / cr->n;
-    return rc;
-}
-
-static void crew_stop(crew *cr)
-{
-    if (!cr)
-        return;
-    cr->quit = 1;
-    pthread_barrier_wait(&cr->start);
-    for (unsigned i = 0; i < cr->n; i++)
-        pthread_join(cr->w[i].th, NULL);
-    pthread_barrier_destroy(&cr->start);
-    pthread_barrier_destroy(&cr->done);
-    free(cr);
-}
-
 /* ---- one group ------------------------------------------------------------------- */
 
 /* Sets up (every worker's state) and checks one case; 0 if it may be timed. */
@@ -601,7 +302,7 @@ static void run_group(bench_run *r, size_t *idx, size_t n, progress_state *ps)
     size_t *minn = calloc(n, sizeof *minn);
     double *spent = calloc(n, sizeof *spent);
     char *stop = calloc(n, 1);
-    crew **crews = calloc(n, sizeof *crews);
+    bench_crew **crews = calloc(n, sizeof *crews);
     if (!minn || !spent || !stop || !crews) {
         for (size_t k = 0; k < n; k++)
             case_fail(&r->cases[idx[k]], "out of memory");
@@ -610,7 +311,7 @@ static void run_group(bench_run *r, size_t *idx, size_t n, progress_state *ps)
     for (size_t k = 0; k < n; k++) {
         bench_case *c = &r->cases[idx[k]];
         minn[k] = case_min_samples(r, c);
-        if (!c->failed && c->p.threads > 1 && !(crews[k] = crew_start(c)))
+        if (!c->failed && c->p.threads > 1 && !(crews[k] = bench_crew_start(c)))
             case_fail(c, "cannot start %u worker threads", c->p.threads);
         stop[k] = (char)c->failed;
         if (!c->failed)
@@ -624,7 +325,7 @@ static void run_group(bench_run *r, size_t *idx, size_t n, progress_state *ps)
             uint64_t ns, cpu, cyc;
             int rc;
             if (crews[k]) {
-                rc = crew_sample(crews[k], &ns, &cpu);
+                rc = bench_crew_sample(crews[k], &ns, &cpu);
                 cyc = 0;
             } else {
                 bench_cycle_counter cc;
@@ -674,7 +375,7 @@ static void run_group(bench_run *r, size_t *idx, size_t n, progress_state *ps)
         }
     }
     for (size_t k = 0; k < n; k++)
-        crew_stop(crews[k]);
+        bench_crew_stop(crews[k]);
     free(crews);
     free(minn);
     free(spent);
@@ -721,7 +422,7 @@ int bench_run_execute(bench_run *r)
             continue;
         r->cases[i].group = r->ngroups;
         for (size_t j = i + 1; j < r->ncases; j++)
-            if (r->cases[j].group < 0 && same_case(&r->cases[i].p, &r->cases[j].p))
+            if (r->cases[j].group < 0 && bench_params_same(&r->cases[i].p, &r->cases[j].p))
                 r->cases[j].group = r->ngroups;
         r->ngroups++;
     }
@@ -755,21 +456,11 @@ void bench_compute_ratios(bench_run *r)
         for (size_t j = 0; j < r->ncases; j++) {
             const bench_case *b = &r->cases[j];
             if (!b->failed && b->nsamples && strcmp(b->prov->name, r->opt.baseline) == 0 &&
-                same_case(&b->p, &c->p) && b->st.median > 0) {
+                bench_params_same(&b->p, &c->p) && b->st.median > 0) {
                 bench_ratio_ci(c->us, c->nsamples, b->us, b->nsamples, BENCH_BOOTSTRAP_REPS,
                                0x5eed + i, &c->ratio, &c->ratio_lo, &c->ratio_hi);
                 break;
             }
         }
     }
-}
-
-int bench_pin_cpu(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (cpu < 0 || cpu >= CPU_SETSIZE)
-        return -1;
-    CPU_SET(cpu, &set);
-    return sched_setaffinity(0, sizeof set, &set);
 }

@@ -133,6 +133,9 @@ void bench_run_free(bench_run *r);
 int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench_op op,
                   unsigned bits, int curve, size_t msg_len, unsigned threads,
                   const char *scenario);
+/* 1 if two cases measure the same thing (they are interleaved, and the
+ * ratio of one is to the other). */
+int bench_params_same(const bench_params *a, const bench_params *b);
 /* Keeps only the cases for which keep(c, ud) is nonzero (filters). */
 void bench_run_retain(bench_run *r, int (*keep)(const bench_case *c, void *ud), void *ud);
 /* Runs every case; 0 if at least one case produced a number. */

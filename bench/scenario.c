@@ -8,6 +8,7 @@
  *   message-size     sign and verify including the hashing, 128 B to 1 MiB
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* pkc rng's byte sources (cli/rng_sources.c, compiled into this test):
+/* pkc rng's byte sources (cli/rng_sources.c, linked into this test):
  * the DRBG source is exactly pkc_rng's stream in SP 800-90A-sized requests,
  * the stream does not depend on how it is split, the reference LCG follows
  * its recurrence (and shows the weaknesses it is there to show), the biased
@@ -8,8 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cli/rng_sources.c"
+#include "rng_sources.h"
 #include "testutil.h"
+
+/* the test's own split sizes (splitmix64, Steele, Lea, Flood 2014) */
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
 
 static uint8_t *fill_split(rng_source_kind kind, int fixed, uint64_t seed, size_t len, uint64_t split_seed)
 {

@@ -43,3 +43,10 @@ if(TARGET test_ec_exhaustive)
   target_sources(test_ec_exhaustive PRIVATE ${PKC_TOY_CURVES})
   target_include_directories(test_ec_exhaustive PRIVATE ${CMAKE_SOURCE_DIR}/src/ec)
 endif()
+
+# pkc rng's byte sources live in the command (cli/rng_sources.c: the
+# reference weak generators never enter the library); their test links them.
+if(TARGET test_rng_sources)
+  target_sources(test_rng_sources PRIVATE ${CMAKE_SOURCE_DIR}/cli/rng_sources.c)
+  target_include_directories(test_rng_sources PRIVATE ${CMAKE_SOURCE_DIR}/cli)
+endif()
