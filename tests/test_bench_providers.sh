@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# pkc bench — every peer adapter compiled in (bench/prov_<peer>.c) passes the
+# checks its cases run before timing: signatures verify and tampered ones do
+# not, OAEP and the raw operations invert, ECDH secrets equal pkc's for every
+# pool entry, digests equal pkc's. Each peer runs every case --list gives it
+# at RSA-1024 and on three curves (and ECDH with two workers, for the
+# adapters' process-wide state), with a small key pool and two samples: this
+# checks results, not speed. A peer that scripts/deps.sh installs but the
+# build did not find is SKIPPED (a failure when CI is set).
+set -u
+PKC=${PKC:-build/pkc}
+PYTHON=${PYTHON:-/usr/bin/python3}
+T=$(mktemp -d)
+# KEEP=1 keeps the scratch directory (the CSVs and stderr of every run)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+CURVES=secp256k1,secp256r1,secp384r1
+RUN=(--key-pool 8 -i 2 --target-ms 1 --lock wait -q --format csv)
+
+"$PKC" bench --list >"$T/list" || { echo "FAIL: pkc bench --list" >&2; exit 1; }
+# the providers of the --list header: "  name   library (version)"
+peers=$(sed -n '/^Providers compiled in:/,/^$/p' "$T/list" | awk 'NF > 1 && $1 != "Providers" {print $1}' |
+    grep -v -e '^pkc' -e '^openssl$')
+
+skipped=""
+for want in libsecp256k1 nettle gcrypt; do
+    echo "$peers" | grep -qx "$want" || skipped="$skipped $want"
+done
+
+# expected FILE PEER: the cases --list gives PEER at RSA-1024 and on $CURVES,
+# one "ALG/PARAM/OP" per line (SHA-256: "SHA-256/*/hash")
+expected() {
+    "$PYTHON" - "$T/list" "$2" "$CURVES" >"$1" <<'EOF'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+peer, curves = sys.argv[2], sys.argv[3].split(",")
+start = lines.index("Cases each provider can run (algorithm: parameters: operations):")
+mine = False
+for l in lines[start + 1:]:
+    if l.startswith("  ") and not l.startswith("    "):
+        mine = l.strip() == peer
+        continue
+    if not mine or not l.startswith("    "):
+        continue
+    head, ops = l.split(":", 1)
+    alg, *params = head.split()
+    for op in ops.split():
+        if alg == "SHA-256":
+            print(f"{alg}/*/{op}")
+        for p in params:
+            if (alg == "RSA" and p == "1024") or p in curves:
+                print(f"{alg}/{p}/{op}")
+EOF
+}
+
+for p in $peers; do
+    expected "$T/$p.want" "$p"
+    if [ ! -s "$T/$p.want" ]; then
+        bad "$p: --list gives it no case"
+        continue
+    fi
+    "$PKC" bench --providers "pkc,$p" --filter "^$p/" -c "$CURVES" -b 1024 "${RUN[@]}" \
+        >"$T/$p.csv" 2>"$T/$p.err"
+    rc1=$?
+    rc2=0
+    : >"$T/$p-hash.csv"
+    if grep -q '^SHA-256/' "$T/$p.want"; then
+        "$PKC" bench --providers "pkc,$p" --filter "^$p/" --ops hash "${RUN[@]}" \
+            >"$T/$p-hash.csv" 2>>"$T/$p.err"
+        rc2=$?
+    fi
+    rc3=0
+    : >"$T/$p-threads.csv"
+    if grep -q '^ECDH/.*/derive$' "$T/$p.want"; then
+        "$PKC" bench --providers "pkc,$p" --filter "^$p/ECDH/" --ops derive -c "$CURVES" \
+            --threads 2 "${RUN[@]}" >"$T/$p-threads.csv" 2>>"$T/$p.err"
+        rc3=$?
+    fi
+    # every case that fails its check or its setup is a line on stderr
+    grep -v 'waiting for another pkc bench' "$T/$p.err" >"$T/$p.errors"
+    if [ $rc1 -ne 0 ] || [ $rc2 -ne 0 ] || [ $rc3 -ne 0 ] || [ -s "$T/$p.errors" ]; then
+        bad "$p: exit $rc1/$rc2/$rc3: $(cat "$T/$p.errors")"
+        continue
+    fi
+    if "$PYTHON" - "$T/$p.want" "$T/$p.csv" "$T/$p-hash.csv" "$T/$p-threads.csv" "$p" <<'EOF'; then ok; else bad "$p: cases missing from the results"; fi
+import csv, sys
+want = set(open(sys.argv[1]).read().split())
+peer = sys.argv[5]
+got, hashed, threaded = set(), False, set()
+for f in sys.argv[2:5]:
+    for r in csv.DictReader(open(f)):
+        assert r["provider"] == peer, r["provider"]
+        if r["threads"] != "1":
+            threaded.add(r["params"])
+        elif r["algorithm"] == "SHA-256":
+            hashed = True
+        else:
+            got.add(f'{r["algorithm"]}/{r["params"]}/{r["operation"]}')
+missing = {w for w in want if not w.startswith("SHA-256/")} - got
+if any(w.startswith("SHA-256/") for w in want) and not hashed:
+    missing.add("SHA-256 hash")
+derive = {w.split("/")[1] for w in want if w.startswith("ECDH/") and w.endswith("/derive")}
+missing |= {f"ECDH/{c}/derive with 2 threads" for c in derive - threaded}
+if missing:
+    print(f"{peer}: missing {sorted(missing)}", file=sys.stderr)
+sys.exit(1 if missing else 0)
+EOF
+done
+
+if [ -n "$skipped" ]; then
+    echo "SKIPPED:$skipped not compiled in (scripts/deps.sh installs them)"
+    [ -n "${CI:-}" ] && fail=$((fail + 1))
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
