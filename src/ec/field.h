@@ -12,7 +12,8 @@
  *   EC_FIELD_P256  field_p256.h   Montgomery form, P-256 shift-and-add reduction
  *   EC_FIELD_P521  field_p521.h   plain values mod 2^521 - 1, Mersenne folding
  * A new representation (another curve-specific reduction, a MULX/ADX path)
- * is one more header with the same five functions.
+ * is one more header with the same five functions; a Montgomery form defines
+ * only the products and FE_MONTGOMERY, and gets the other three here.
  *
  * On top of them this file defines, once for every representation: copy,
  * add, sub, neg, zero and equality masks, conditional move (all constant
@@ -59,6 +60,38 @@ typedef uint64_t fe[EC_N];
 #include "field_p521.h"
 #else
 #error "field.h: EC_FIELD must be EC_FIELD_MONT, EC_FIELD_P256 or EC_FIELD_P521"
+#endif
+
+#ifdef FE_MONTGOMERY
+/* The Montgomery forms (field_mont.h, field_p256.h): x is held as x*R mod p,
+ * R = 2^(64 EC_N); they differ only in the reduction. Needs ec_r2 (R^2 mod
+ * p) and ec_r3 (R^3 mod p). */
+#include "safegcd.h"
+
+/* canonical integer -> x*R (a product with R^2 divides by R once) */
+static inline void fe_from_canon(uint64_t *r, const uint64_t *a)
+{
+    fe_mul(r, a, ec_r2);
+}
+
+/* x*R -> canonical integer */
+static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
+{
+    static const fe one = {1};
+    fe_mul(r, a, one);
+}
+
+/* a^-1, constant time (safegcd); 0 maps to 0. The plain inverse of a*R is
+ * a^-1 R^-1, and a product with R^3 (which divides by R once) gives
+ * a^-1 R. */
+static void fe_inv(uint64_t *r, const uint64_t *a)
+{
+    FE_VERIFY(a);
+    fe t;
+    sg_inv(t, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
+    fe_mul(r, t, ec_r3);
+    FE_VERIFY(r);
+}
 #endif
 
 static inline void fe_copy(uint64_t *r, const uint64_t *a)

@@ -10,7 +10,6 @@
 #define PKC_EC_FIELD_P256_H
 
 #include "limbs.h"
-#include "safegcd.h"
 
 #if EC_N != 4
 #error "field_p256.h: the P-256 field has 4 limbs"
@@ -77,25 +76,7 @@ FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
     FE_VERIFY(r);
 }
 
-static inline void fe_from_canon(uint64_t *r, const uint64_t *a)
-{
-    fe_mul(r, a, ec_r2);
-}
-
-static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
-{
-    static const fe one = {1};
-    fe_mul(r, a, one);
-}
-
-/* a^-1 in Montgomery form, constant time (safegcd, see field_mont.h) */
-static void fe_inv(uint64_t *r, const uint64_t *a)
-{
-    FE_VERIFY(a);
-    fe t;
-    sg_inv(t, a, ec_p_s62, EC_P_INV62, 4, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
-    fe_mul(r, t, ec_r3);
-    FE_VERIFY(r);
-}
+/* the conversions and the inversion: field.h, shared by the Montgomery forms */
+#define FE_MONTGOMERY 1
 
 #endif

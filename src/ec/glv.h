@@ -135,17 +135,9 @@ static void mul_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec
     int64_t d1[GLV_CNT], d2[GLV_CNT];
     fe k1, k2;
     uint64_t neg1, neg2;
-    jac tj[WV_ENT], acc;
-    aff tab[WV_ENT], pa, q, qn;
-    aff_from_in(&pa, P);
-    jac_from_aff(&tj[0], &pa);
-    tj[1] = tj[0];
-    jac_dbl(&tj[1], &tj[1]);
-    for (int j = 2; j < WV_ENT; j++) {
-        uint64_t h0, r0;
-        jac_madd(&tj[j], &tj[j - 1], &pa, &h0, &r0);
-    }
-    jac_batch_to_aff(tab, tj, WV_ENT);
+    jac acc;
+    aff tab[WV_ENT], q, qn;
+    window_table(tab, P);
     glv_split(k1, &neg1, k2, &neg2, k->v);
     recode_signed(d1, k1, WV, GLV_CNT);
     recode_signed(d2, k2, WV, GLV_CNT);
@@ -171,7 +163,6 @@ static void mul_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec
     pkc_memzero(d2, sizeof d2);
     pkc_memzero(k1, sizeof k1);
     pkc_memzero(k2, sizeof k2);
-    pkc_memzero(tj, sizeof tj);
     pkc_memzero(tab, sizeof tab);
     pkc_memzero(&acc, sizeof acc);
     pkc_memzero(&q, sizeof q);

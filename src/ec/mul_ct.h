@@ -57,18 +57,9 @@ static void mul_base_jac(pkc_ec_affine *out, const pkc_ec_scalar *k)
 static void mul_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)
 {
     int64_t d[WV_CNT];
-    jac tj[WV_ENT], acc;
-    aff tab[WV_ENT], pa, q, qn;
-    aff_from_in(&pa, P);
-    jac_from_aff(&tj[0], &pa);
-    tj[1] = tj[0];
-    jac_dbl(&tj[1], &tj[1]);
-    for (int j = 2; j < WV_ENT; j++) {
-        /* (j+1)P = jP + P: never exceptional for a point of order n > 2^WV */
-        uint64_t h0, r0;
-        jac_madd(&tj[j], &tj[j - 1], &pa, &h0, &r0);
-    }
-    jac_batch_to_aff(tab, tj, WV_ENT);
+    jac acc;
+    aff tab[WV_ENT], q, qn;
+    window_table(tab, P);
     recode_signed(d, k->v, WV, WV_CNT);
     memset(&acc, 0, sizeof acc);
     for (int i = WV_CNT - 1; i >= 0; i--) {
@@ -83,7 +74,6 @@ static void mul_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc
     }
     jac_to_out(out, &acc);
     pkc_memzero(d, sizeof d);
-    pkc_memzero(tj, sizeof tj);
     pkc_memzero(tab, sizeof tab);
     pkc_memzero(&acc, sizeof acc);
     pkc_memzero(&q, sizeof q);

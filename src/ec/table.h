@@ -82,6 +82,28 @@ static void tables_init(void)
         sched_yield();
 }
 
+/* tab[j] = (j+1) P for j < WV_ENT, affine: the table of the variable-base
+ * window multiplications (mul_ct.h, glv.h), built in Jacobian coordinates
+ * and made affine with one (constant-time) inversion, so every addition in
+ * their loops is a mixed one. (j+1)P = jP + P is never exceptional for a
+ * point of order n > 2^WV. Constant time in P. */
+static void window_table(aff *tab, const pkc_ec_affine *P)
+{
+    jac tj[WV_ENT];
+    aff pa;
+    aff_from_in(&pa, P);
+    jac_from_aff(&tj[0], &pa);
+    tj[1] = tj[0];
+    jac_dbl(&tj[1], &tj[1]);
+    for (int j = 2; j < WV_ENT; j++) {
+        uint64_t h0, r0;
+        jac_madd(&tj[j], &tj[j - 1], &pa, &h0, &r0);
+    }
+    jac_batch_to_aff(tab, tj, WV_ENT);
+    pkc_memzero(tj, sizeof tj);
+    pkc_memzero(&pa, sizeof pa);
+}
+
 /* constant-time row lookup: q = row[idx-1] (idx in 1..cnt) */
 static inline void aff_lookup(aff *q, const aff *row, int cnt, uint64_t idx)
 {
