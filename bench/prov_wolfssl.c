@@ -47,8 +47,8 @@
  * 2), then uses the curve's G three times (count 3, which later uses keep at
  * 3 or more). A point used once (count 1) is then always the one a new
  * point replaces: each pool point lands in the one entry that turns over
- * and is gone before its next use (0 of 192 served in the same trial), and
- * G is never evicted.
+ * and is gone before its next use (0 of 192 served in the same trial), while
+ * G keeps its entry (a filler goes first when no once-used point is left).
  *   "wolfssl-cached" runs one repeated key (.pool_size = 1), so the cache
  * serves every call: ECDSA verify (G and Q both tabled) and ECDH derive (the
  * peer tabled). Sign, key generation, RSA and SHA-256 are the same in both
