@@ -1,0 +1,590 @@
+/* pkc bench — providers "wolfssl" and "wolfssl-cached": wolfSSL's wolfCrypt
+ * (Debian 12's libwolfssl 5.5: SP math (sp_int, x86-64 assembly), RSA up to
+ * RSA_MAX_SIZE = 4096 bits with blinding, ECC_TIMING_RESISTANT, FP_ECC).
+ *
+ *   RSA keygen     wc_MakeRsaKey (e = 65537)
+ *   RSA import     wc_RsaPrivateKeyDecode of the pool key's PKCS#1 DER; one
+ *                  WC_RNG per key (wc_RsaSetRNG: blinding)
+ *   sign/verify    PKCS#1 v1.5: wc_SignatureGenerate_ex / wc_SignatureVerify
+ *                  (SHA-256 and DigestInfo inside; no extra verification);
+ *                  PSS: wc_Sha256Hash, wc_RsaPSS_Sign_ex / wc_RsaPSS_VerifyCheck
+ *                  (salt 32 = the digest's length, MGF1-SHA-256)
+ *   encrypt/dec.   wc_RsaPublicEncrypt_ex / wc_RsaPrivateDecrypt_ex, OAEP
+ *                  SHA-256 + MGF1-SHA-256, empty label
+ *   private/public wc_RsaFunction (private: CRT + blinding)
+ *   ECDSA          wc_Sha256Hash, wc_ecc_sign_hash (random nonce, DER) /
+ *                  wc_ecc_verify_hash
+ *   ECDH           wc_ecc_point_is_on_curve + wc_ecc_shared_secret, per call:
+ *                  wc_ecc_shared_secret alone accepts a point off the curve
+ *                  (tried on this build), so the check a fresh exchange needs
+ *                  is made here, as OpenSSL's and mbedTLS's derive make it
+ *   EC keys        wc_ecc_make_key_ex; import: wc_ecc_import_private_key_ex
+ *                  or wc_ecc_import_x963_ex, then wc_ecc_check_key; one
+ *                  WC_RNG per private key (nonces, ECDH blinding)
+ *   SHA-256        wc_Sha256Update + wc_Sha256Final on a kept wc_Sha256
+ * Key generation draws from one WC_RNG per thread. Curves: those this build
+ * has (wc_ecc_get_curve_idx): not secp192k1, secp192r1, and not secp224k1
+ * (which ecc.c leaves out of FP_ECC builds).
+ *
+ * The fixed-point cache. This build defines FP_ECC and leaves FP_ENTRIES and
+ * FP_LUT unset in options.h, so ecc.c's defaults hold: 15 entries per thread
+ * (confirmed by timing: 15 points used in turn are all served from it, 16
+ * are not), each a table of 2^FP_LUT = 256 combinations of one point. Every
+ * scalar multiplication looks its point up (G, an ECDH peer, a verified
+ * key's Q); a point not found takes the place of the first entry with the
+ * lowest use count (freeing and allocating some 800 KB of table points: part
+ * of what a new point costs in this build), and the second use of an entry
+ * builds its table (ms), after which multiplying that point is ~8x cheaper
+ * (P-256 ECDH here: ~300 us -> ~38 us). Verification uses the tables only
+ * when both G and Q have one. Counts above 3 drop by one at every miss.
+ *   "wolfssl" measures fresh keys: points the library has not seen (G
+ * aside, cached in both providers like every library's fixed-base table).
+ * The pool rotation reuses each point every pool-size calls, and the
+ * eviction rule would keep about 13 pool points for good (25 of 192 P-256
+ * derives served from the cache in a trial). So the adapter prepares each
+ * thread's cache for the curve of the keys it imports (fp_cache_prepare):
+ * it empties it, fills every entry with a filler point used twice (count
+ * 2), then uses the curve's G three times (count 3, which later uses keep at
+ * 3 or more). A point used once (count 1) is then always the one a new
+ * point replaces: each pool point lands in the one entry that turns over
+ * and is gone before its next use (0 of 192 served in the same trial), while
+ * G keeps its entry (a filler goes first when no once-used point is left).
+ *   "wolfssl-cached" runs one repeated key (.pool_size = 1), so the cache
+ * serves every call: ECDSA verify (G and Q both tabled) and ECDH derive (the
+ * peer tabled). Sign, key generation, RSA and SHA-256 are the same in both
+ * providers and are not repeated in the cached one.
+ */
+#include <wolfssl/options.h>
+#include <wolfssl/ssl.h>
+#include <wolfssl/wolfcrypt/ecc.h>
+#include <wolfssl/wolfcrypt/error-crypt.h>
+#include <wolfssl/wolfcrypt/hash.h>
+#include <wolfssl/wolfcrypt/random.h>
+#include <wolfssl/wolfcrypt/rsa.h>
+#include <wolfssl/wolfcrypt/sha256.h>
+#include <wolfssl/wolfcrypt/signature.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "per_thread.h"
+#include "provider.h"
+
+#define RSA_MAX_BYTES (RSA_MAX_SIZE / 8)
+
+static const int curve_ids[PKC_CURVE_COUNT] = {
+    [PKC_CURVE_SECP192K1] = ECC_SECP192K1, [PKC_CURVE_SECP192R1] = ECC_SECP192R1,
+    [PKC_CURVE_SECP224K1] = ECC_SECP224K1, [PKC_CURVE_SECP224R1] = ECC_SECP224R1,
+    [PKC_CURVE_SECP256K1] = ECC_SECP256K1, [PKC_CURVE_SECP256R1] = ECC_SECP256R1,
+    [PKC_CURVE_SECP384R1] = ECC_SECP384R1, [PKC_CURVE_SECP521R1] = ECC_SECP521R1,
+};
+
+typedef struct {
+    RsaKey key;
+    WC_RNG rng;
+    int rng_ok;
+    word32 k;
+} wo_rsa;
+
+typedef struct {
+    ecc_key key;
+    pkc_curve_id curve;
+    int has_priv;
+    WC_RNG rng;
+    int rng_ok;
+} wo_ec;
+
+static const char *wo_version(void)
+{
+    static char v[48];
+    snprintf(v, sizeof v, "wolfSSL %s", wolfSSL_lib_version());
+    return v;
+}
+
+/* A verify result: 0 for a signature the library rejects (bad padding, a
+ * DER it cannot parse, a mismatch), -1 only when it ran out of memory. */
+static int rejected(int rc)
+{
+    return rc == MEMORY_E || rc == MP_MEM ? -1 : 0;
+}
+
+static int rng_ready(WC_RNG *rng, int *ok)
+{
+    if (!*ok && wc_InitRng(rng) == 0)
+        *ok = 1;
+    return *ok ? 0 : -1;
+}
+
+/* ---- per thread: the key-generation RNG and the state of the FP cache ---- */
+
+typedef struct {
+    WC_RNG rng;
+    int rng_ok;
+    int fp_curve; /* the curve the FP cache was prepared for, or -1 */
+} wo_thread;
+
+static void *wo_thread_make(void)
+{
+    wo_thread *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    /* wolfCrypt_Init counts its calls; wo_thread_destroy balances this one */
+    if (wolfCrypt_Init() != 0) {
+        free(t);
+        return NULL;
+    }
+    if (rng_ready(&t->rng, &t->rng_ok) != 0) {
+        wolfCrypt_Cleanup();
+        free(t);
+        return NULL;
+    }
+    t->fp_curve = -1;
+    return t;
+}
+
+/* Runs in the thread that owned t: the FP cache freed is that thread's. */
+static void wo_thread_destroy(void *p)
+{
+    wo_thread *t = p;
+    wc_FreeRng(&t->rng);
+    wc_ecc_fp_free();
+    wolfCrypt_Cleanup();
+    free(t);
+}
+
+static bench_per_thread wo_threads = BENCH_PER_THREAD(wo_thread_make, wo_thread_destroy);
+
+/* A new key on curve id (wc_ecc_init + wc_ecc_make_key_ex); 0 or an error,
+ * with nothing left to free on error. */
+static int new_key(WC_RNG *rng, int id, ecc_key *k)
+{
+    int rc = wc_ecc_init(k);
+    if (rc == 0 && (rc = wc_ecc_make_key_ex(rng, wc_ecc_get_curve_size_from_id(id), k, id)) != 0)
+        wc_ecc_free(k);
+    return rc;
+}
+
+#ifdef FP_ECC
+#ifdef FP_ENTRIES
+#define WO_FP_ENTRIES FP_ENTRIES
+#else
+#define WO_FP_ENTRIES 15 /* wolfcrypt/src/ecc.c's default */
+#endif
+
+/* This thread's FP cache emptied and prepared for fresh keys on one curve
+ * (the header comment says why): every entry taken by a filler point used
+ * twice, one after the other (its table built, its use count 2), then the
+ * curve's G used three times (count 3: when every entry is in use, the one
+ * evicted is a filler, never G). The fillers are on the smallest curve of
+ * the build (the cheapest tables): the cache compares coordinates only. */
+static int fp_cache_prepare(WC_RNG *rng, int curve_id)
+{
+    static const int small_first[] = {ECC_SECP224R1, ECC_SECP256R1, ECC_SECP256K1};
+    int filler = -1;
+    for (size_t i = 0; i < sizeof small_first / sizeof small_first[0] && filler < 0; i++)
+        if (wc_ecc_get_curve_idx(small_first[i]) >= 0)
+            filler = small_first[i];
+    enum { N = WO_FP_ENTRIES + 1 };
+    ecc_key *k = calloc(N + 1, sizeof *k); /* N fillers and one key of the curve */
+    if (filler < 0 || !k) {
+        free(k);
+        return -1;
+    }
+    wc_ecc_fp_free();
+    int made = 0, rc = 0;
+    while (made < N && (rc = new_key(rng, filler, &k[made])) == 0)
+        made++;
+    if (rc == 0)
+        rc = wc_ecc_set_rng(&k[0], rng);
+    for (int i = 0; i < N && rc == 0; i++)
+        for (int use = 0; use < 2 && rc == 0; use++) {
+            byte z[MAX_ECC_BYTES];
+            word32 zl = sizeof z;
+            rc = wc_ecc_shared_secret(&k[0], &k[i], z, &zl);
+        }
+    for (int use = 0; use < 3 && rc == 0; use++)
+        if ((rc = new_key(rng, curve_id, &k[N])) == 0)
+            wc_ecc_free(&k[N]);
+    for (int i = 0; i < made; i++)
+        wc_ecc_free(&k[i]);
+    free(k);
+    return rc == 0 ? 0 : -1;
+}
+#else
+static int fp_cache_prepare(WC_RNG *rng, int curve_id)
+{
+    (void)rng;
+    (void)curve_id;
+    return 0;
+}
+#endif
+
+static wo_thread *wo_thread_get(void)
+{
+    return bench_per_thread_get(&wo_threads);
+}
+
+/* This thread's state, with its FP cache prepared for fresh keys on curve:
+ * EC import, verify and derive go through here first. The cache is prepared
+ * again when the curve changes, at the import of a new case's keys (the
+ * cases of one run follow one another curve by curve), so that what earlier
+ * cases left in it cannot crowd out this case's G; a worker thread of
+ * --threads prepares its own on its first call. */
+static wo_thread *wo_thread_ec(pkc_curve_id curve)
+{
+    wo_thread *t = wo_thread_get();
+    if (t && t->fp_curve != (int)curve) {
+        if (fp_cache_prepare(&t->rng, curve_ids[curve]) != 0)
+            return NULL;
+        t->fp_curve = (int)curve;
+    }
+    return t;
+}
+
+/* ---- RSA ---- */
+
+static int wo_rsa_supports(unsigned bits, bench_op op)
+{
+    return bits >= 1024 && bits <= RSA_MAX_SIZE && bits % 8 == 0 && op <= BENCH_OP_PUBLIC;
+}
+
+static void wo_rsa_free(void *key)
+{
+    wo_rsa *h = key;
+    if (!h)
+        return;
+    wc_FreeRsaKey(&h->key); /* zeroes the private values */
+    if (h->rng_ok)
+        wc_FreeRng(&h->rng);
+    free(h);
+}
+
+static wo_rsa *rsa_new(void)
+{
+    wo_rsa *h = calloc(1, sizeof *h);
+    if (h && wc_InitRsaKey(&h->key, NULL) != 0) {
+        free(h);
+        h = NULL;
+    }
+    return h;
+}
+
+/* The key's RNG, made at import (for a generated key: on first use) */
+static int rsa_ready(wo_rsa *h)
+{
+    if (h->rng_ok)
+        return 0;
+    return rng_ready(&h->rng, &h->rng_ok) == 0 && wc_RsaSetRNG(&h->key, &h->rng) == 0 ? 0 : -1;
+}
+
+static void *wo_rsa_generate(void *gen, unsigned bits)
+{
+    (void)gen;
+    wo_thread *t = wo_thread_get();
+    wo_rsa *h = t ? rsa_new() : NULL;
+    if (!h || wc_MakeRsaKey(&h->key, (int)bits, WC_RSA_EXPONENT, &t->rng) != 0) {
+        wo_rsa_free(h);
+        return NULL;
+    }
+    h->k = (word32)wc_RsaEncryptSize(&h->key);
+    return h;
+}
+
+static void *wo_rsa_import(const bench_rsa_material *m)
+{
+    wo_rsa *h = wo_thread_get() ? rsa_new() : NULL;
+    word32 idx = 0;
+    if (!h || wc_RsaPrivateKeyDecode(m->pkcs1, &idx, &h->key, (word32)m->pkcs1len) != 0 ||
+        rsa_ready(h) != 0) {
+        wo_rsa_free(h);
+        return NULL;
+    }
+    h->k = (word32)wc_RsaEncryptSize(&h->key);
+    return h;
+}
+
+static int wo_rsa_modulus(void *key, uint8_t *out, size_t cap, size_t *len)
+{
+    wo_rsa *h = key;
+    byte e[16];
+    word32 el = sizeof e, nl = cap < h->k ? (word32)cap : h->k;
+    if (wc_RsaFlattenPublicKey(&h->key, e, &el, out, &nl) != 0)
+        return -1;
+    *len = nl;
+    return 0;
+}
+
+static int wo_rsa_sign(void *key, int pss, const uint8_t *msg, size_t len, uint8_t *sig,
+                       size_t *siglen)
+{
+    wo_rsa *h = key;
+    if (rsa_ready(h) != 0 || *siglen < h->k)
+        return -1;
+    if (!pss) {
+        word32 l = h->k;
+        if (wc_SignatureGenerate_ex(WC_HASH_TYPE_SHA256, WC_SIGNATURE_TYPE_RSA_W_ENC, msg,
+                                    (word32)len, sig, &l, &h->key, sizeof h->key, &h->rng,
+                                    0) != 0)
+            return -1;
+        *siglen = l;
+        return 0;
+    }
+    byte dg[WC_SHA256_DIGEST_SIZE];
+    if (wc_Sha256Hash(msg, (word32)len, dg) != 0)
+        return -1;
+    int n = wc_RsaPSS_Sign_ex(dg, sizeof dg, sig, h->k, WC_HASH_TYPE_SHA256, WC_MGF1SHA256,
+                              32, &h->key, &h->rng);
+    if (n <= 0)
+        return -1;
+    *siglen = (size_t)n;
+    return 0;
+}
+
+static int wo_rsa_verify(void *key, int pss, const uint8_t *msg, size_t len, const uint8_t *sig,
+                         size_t siglen)
+{
+    wo_rsa *h = key;
+    if (siglen != h->k)
+        return 0;
+    if (!pss) {
+        int rc = wc_SignatureVerify(WC_HASH_TYPE_SHA256, WC_SIGNATURE_TYPE_RSA_W_ENC, msg,
+                                    (word32)len, sig, (word32)siglen, &h->key, sizeof h->key);
+        return rc == 0 ? 1 : rejected(rc);
+    }
+    byte dg[WC_SHA256_DIGEST_SIZE], in[RSA_MAX_BYTES], out[RSA_MAX_BYTES];
+    if (wc_Sha256Hash(msg, (word32)len, dg) != 0)
+        return -1;
+    memcpy(in, sig, siglen); /* the call takes a writable input */
+    int rc = wc_RsaPSS_VerifyCheck(in, (word32)siglen, out, sizeof out, dg, sizeof dg,
+                                   WC_HASH_TYPE_SHA256, WC_MGF1SHA256, &h->key);
+    return rc > 0 ? 1 : rejected(rc);
+}
+
+static int wo_rsa_encrypt(void *key, const uint8_t *in, size_t inlen, uint8_t *out,
+                          size_t *outlen)
+{
+    wo_rsa *h = key;
+    if (rsa_ready(h) != 0)
+        return -1;
+    int n = wc_RsaPublicEncrypt_ex(in, (word32)inlen, out, (word32)*outlen, &h->key, &h->rng,
+                                   WC_RSA_OAEP_PAD, WC_HASH_TYPE_SHA256, WC_MGF1SHA256, NULL, 0);
+    if (n <= 0)
+        return -1;
+    *outlen = (size_t)n;
+    return 0;
+}
+
+static int wo_rsa_decrypt(void *key, const uint8_t *in, size_t inlen, uint8_t *out,
+                          size_t *outlen)
+{
+    wo_rsa *h = key;
+    if (rsa_ready(h) != 0)
+        return -1;
+    int n = wc_RsaPrivateDecrypt_ex(in, (word32)inlen, out, (word32)*outlen, &h->key,
+                                    WC_RSA_OAEP_PAD, WC_HASH_TYPE_SHA256, WC_MGF1SHA256, NULL, 0);
+    if (n < 0)
+        return -1;
+    *outlen = (size_t)n;
+    return 0;
+}
+
+static int rsa_raw(wo_rsa *h, int type, const uint8_t *in, uint8_t *out)
+{
+    word32 l = h->k;
+    if (rsa_ready(h) != 0)
+        return -1;
+    return wc_RsaFunction(in, h->k, out, &l, type, &h->key, &h->rng) == 0 && l == h->k ? 0 : -1;
+}
+
+static int wo_rsa_private(void *key, const uint8_t *in, uint8_t *out)
+{
+    return rsa_raw(key, RSA_PRIVATE_DECRYPT, in, out);
+}
+
+static int wo_rsa_public(void *key, const uint8_t *in, uint8_t *out)
+{
+    return rsa_raw(key, RSA_PUBLIC_ENCRYPT, in, out);
+}
+
+/* ---- elliptic curves ---- */
+
+static int wo_ec_supports(pkc_curve_id curve, bench_op op)
+{
+    (void)op;
+    return (unsigned)curve < PKC_CURVE_COUNT && wc_ecc_get_curve_idx(curve_ids[curve]) >= 0;
+}
+
+/* the operations whose cost the FP cache changes (see the header comment) */
+static int cached_ec_supports(pkc_curve_id curve, bench_op op)
+{
+    return (op == BENCH_OP_VERIFY || op == BENCH_OP_DERIVE) && wo_ec_supports(curve, op);
+}
+
+static void wo_ec_free(void *key)
+{
+    wo_ec *h = key;
+    if (!h)
+        return;
+    wc_ecc_free(&h->key); /* zeroes the private scalar */
+    if (h->rng_ok)
+        wc_FreeRng(&h->rng);
+    free(h);
+}
+
+static wo_ec *ec_new(pkc_curve_id curve)
+{
+    wo_ec *h = calloc(1, sizeof *h);
+    if (h)
+        h->curve = curve;
+    return h;
+}
+
+/* A private key's RNG (nonces; ECDH blinding under ECC_TIMING_RESISTANT),
+ * made at import, for a generated key on first use. */
+static int ec_ready(wo_ec *h)
+{
+    if (!h->has_priv || h->rng_ok)
+        return 0;
+    return rng_ready(&h->rng, &h->rng_ok) == 0 && wc_ecc_set_rng(&h->key, &h->rng) == 0 ? 0 : -1;
+}
+
+static void *wo_ec_generate(void *gen, pkc_curve_id curve)
+{
+    (void)gen;
+    /* key generation multiplies G only: this thread's state, no cache fill */
+    wo_thread *t = wo_thread_get();
+    wo_ec *h = t ? ec_new(curve) : NULL;
+    if (!h || new_key(&t->rng, curve_ids[curve], &h->key) != 0) {
+        free(h);
+        return NULL;
+    }
+    h->has_priv = 1;
+    return h;
+}
+
+static void *wo_ec_import(const bench_ec_material *m)
+{
+    wo_ec *h = wo_thread_ec(m->curve) ? ec_new(m->curve) : NULL;
+    if (!h)
+        return NULL;
+    if (wc_ecc_init(&h->key) != 0) {
+        free(h);
+        return NULL;
+    }
+    int id = curve_ids[m->curve];
+    int rc = m->d ? wc_ecc_import_private_key_ex(m->d, (word32)m->dlen, m->q, (word32)m->qlen,
+                                                 &h->key, id)
+                  : wc_ecc_import_x963_ex(m->q, (word32)m->qlen, &h->key, id);
+    h->has_priv = m->d != NULL;
+    if (rc != 0 || wc_ecc_check_key(&h->key) != 0 || ec_ready(h) != 0) {
+        wo_ec_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+static int wo_ec_sign(void *key, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
+{
+    wo_ec *h = key;
+    byte dg[WC_SHA256_DIGEST_SIZE];
+    word32 l = (word32)*siglen;
+    /* signing multiplies G only; the thread's state is fetched so that its
+     * cache is freed with the thread */
+    if (!h->has_priv || !wo_thread_get() || ec_ready(h) != 0 ||
+        wc_Sha256Hash(msg, (word32)len, dg) != 0 ||
+        wc_ecc_sign_hash(dg, sizeof dg, sig, &l, &h->rng, &h->key) != 0)
+        return -1;
+    *siglen = l;
+    return 0;
+}
+
+static int wo_ec_verify(void *key, const uint8_t *msg, size_t len, const uint8_t *sig,
+                        size_t siglen)
+{
+    wo_ec *h = key;
+    byte dg[WC_SHA256_DIGEST_SIZE];
+    int res = 0;
+    if (!wo_thread_ec(h->curve) || wc_Sha256Hash(msg, (word32)len, dg) != 0)
+        return -1;
+    int rc = wc_ecc_verify_hash(sig, (word32)siglen, dg, sizeof dg, &res, &h->key);
+    return rc == 0 ? res == 1 : rejected(rc);
+}
+
+static int wo_ec_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
+{
+    wo_ec *h = key, *q = peer;
+    word32 l = (word32)*outlen;
+    if (!h->has_priv || !wo_thread_ec(h->curve) || ec_ready(h) != 0 ||
+        wc_ecc_point_is_on_curve(&q->key.pubkey, q->key.idx) != 0 ||
+        wc_ecc_shared_secret(&h->key, &q->key, out, &l) != 0)
+        return -1;
+    *outlen = l;
+    return 0;
+}
+
+/* ---- SHA-256 ---- */
+
+static int yes(void)
+{
+    return 1;
+}
+
+static void *wo_hash_new(void)
+{
+    wc_Sha256 *c = malloc(sizeof *c);
+    if (c && wc_InitSha256(c) != 0) {
+        free(c);
+        c = NULL;
+    }
+    return c;
+}
+
+/* wc_Sha256Final leaves the context initialised for the next message */
+static int wo_sha256(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32])
+{
+    return wc_Sha256Update(ctx, msg, (word32)len) == 0 && wc_Sha256Final(ctx, out) == 0 ? 0 : -1;
+}
+
+static void wo_hash_free(void *ctx)
+{
+    if (ctx)
+        wc_Sha256Free(ctx);
+    free(ctx);
+}
+
+#define WO_EC_OPS                                                                            \
+    .ec_generate = wo_ec_generate, .ec_import = wo_ec_import, .ec_free = wo_ec_free,          \
+    .ec_sign = wo_ec_sign, .ec_verify = wo_ec_verify, .ec_derive = wo_ec_derive
+
+const bench_provider bench_prov_wolfssl = {
+    .name = "wolfssl",
+    .library = "wolfSSL wolfCrypt",
+    .version = wo_version,
+    .rsa_supports = wo_rsa_supports,
+    .rsa_generate = wo_rsa_generate,
+    .rsa_import = wo_rsa_import,
+    .rsa_free = wo_rsa_free,
+    .rsa_modulus = wo_rsa_modulus,
+    .rsa_sign = wo_rsa_sign,
+    .rsa_verify = wo_rsa_verify,
+    .rsa_encrypt = wo_rsa_encrypt,
+    .rsa_decrypt = wo_rsa_decrypt,
+    .rsa_private = wo_rsa_private,
+    .rsa_public = wo_rsa_public,
+    .ec_supports = wo_ec_supports,
+    WO_EC_OPS,
+    .hash_supports = yes,
+    .hash_new = wo_hash_new,
+    .sha256 = wo_sha256,
+    .hash_free = wo_hash_free,
+};
+
+const bench_provider bench_prov_wolfssl_cached = {
+    .name = "wolfssl-cached",
+    .library = "wolfSSL wolfCrypt",
+    .version = wo_version,
+    .variant = "one repeated key: wolfSSL's fixed-point cache (FP_ECC) on",
+    .pool_size = 1,
+    .ec_supports = cached_ec_supports,
+    WO_EC_OPS,
+};
