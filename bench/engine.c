@@ -313,6 +313,12 @@ static void run_group(bench_run *r, size_t *idx, size_t n, progress_state *ps)
         minn[k] = case_min_samples(r, c);
         if (!c->failed && c->p.threads > 1 && !(crews[k] = bench_crew_start(c)))
             case_fail(c, "cannot start %u worker threads", c->p.threads);
+        /* one untimed round in the workers themselves: what a library sets
+         * up per thread (a random generator, a cache) is made before the
+         * first sample */
+        uint64_t span, cpu;
+        if (crews[k] && bench_crew_sample(crews[k], &span, &cpu) != 0)
+            case_fail(c, "the operation failed during the workers' warm-up");
         stop[k] = (char)c->failed;
         if (!c->failed)
             live++;
