@@ -26,6 +26,8 @@ static void fmt_count(char *out, size_t cap, double v)
         snprintf(out, cap, "%.3gM", v / 1e6);
     else if (v >= 1e4)
         snprintf(out, cap, "%.3gk", v / 1e3);
+    else if (v >= 100)
+        snprintf(out, cap, "%.0f", v);
     else
         snprintf(out, cap, "%.3g", v);
 }
