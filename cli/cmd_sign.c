@@ -31,11 +31,13 @@ static int parse_saltlen(const char *s, int *out)
     return 0;
 }
 
-/* The options sign and verify share: -d, --pss, --saltlen, --allow-weak. */
-enum { OPT_PSS = 256, OPT_SALTLEN, OPT_ALLOW_WEAK };
+/* The options sign and verify share: -d, --pss, --saltlen, --low-s,
+ * --allow-weak. */
+enum { OPT_PSS = 256, OPT_SALTLEN, OPT_LOW_S, OPT_ALLOW_WEAK };
 #define SCHEME_OPTIONS                                                              \
     {"digest", required_argument, NULL, 'd'}, {"pss", no_argument, NULL, OPT_PSS}, \
         {"saltlen", required_argument, NULL, OPT_SALTLEN},                          \
+        {"low-s", no_argument, NULL, OPT_LOW_S},                                    \
         {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK}
 
 /* Takes what getopt_long returned for one of them: 1 when c was one, 0 when
@@ -57,6 +59,7 @@ static int scheme_option(int c, int verify, pkc_sign_params *sp, int *allow_weak
             return -1;
         }
         return 1;
+    case OPT_LOW_S: sp->low_s = 1; return 1;
     case OPT_ALLOW_WEAK: *allow_weak = 1; return 1;
     default: return 0;
     }
@@ -73,7 +76,8 @@ static int scheme_option(int c, int verify, pkc_sign_params *sp, int *allow_weak
 static void usage_sign(FILE *out)
 {
     fprintf(out,
-            "usage: pkc sign -i KEY [-d DIGEST] [--pss] [--saltlen LEN] [-o SIG] [FILE]\n"
+            "usage: pkc sign -i KEY [-d DIGEST] [--pss] [--saltlen LEN] [--low-s] [-o SIG]\n"
+            "                [FILE]\n"
             "\n"
             "Signs FILE (standard input without FILE) and writes the raw signature,\n"
             "the bytes `openssl dgst -sign` writes. RSA: PKCS#1 v1.5, or RSASSA-PSS\n"
@@ -87,6 +91,8 @@ static void usage_sign(FILE *out)
             "  -d, --digest DIGEST  sha256 (default), sha384, sha512 or sha224\n"
             "      --pss            RSASSA-PSS instead of PKCS#1 v1.5 (RSA only)\n"
             "      --saltlen LEN    PSS salt length: digest (default), max or a number\n"
+            "      --low-s          ECDSA: s <= n/2 (of the two valid twins (r, s) and\n"
+            "                       (r, n-s), the one Bitcoin's BIP 146 requires)\n"
             "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
             "  -o, --out SIG        signature file (default: standard output); mode\n"
             "                       from the umask, never partial\n"
@@ -159,6 +165,8 @@ static int cmd_sign(int argc, char **argv)
         rc = cli_error(CLI_USAGE, "%s is a public key; signing needs the private key", in);
     else if (err == PKC_ERR_UNSUPPORTED && sp.pss)
         rc = cli_usage_error("--pss is for RSA keys");
+    else if (err == PKC_ERR_UNSUPPORTED && sp.low_s)
+        rc = cli_usage_error("--low-s is for EC keys");
     else if (err == PKC_ERR_ARG)
         rc = cli_error(CLI_USAGE, "the key is too small for this digest/salt length");
     else
@@ -175,7 +183,8 @@ PKC_CLI_COMMAND(sign, 22, "sign a file (RSA PKCS#1 v1.5 or PSS, ECDSA)", cmd_sig
 static void usage_verify(FILE *out)
 {
     fprintf(out,
-            "usage: pkc verify -p PUB -s SIG [-d DIGEST] [--pss] [--saltlen LEN] [FILE]\n"
+            "usage: pkc verify -p PUB -s SIG [-d DIGEST] [--pss] [--saltlen LEN] [--low-s]\n"
+            "                  [FILE]\n"
             "\n"
             "Checks the raw signature SIG of FILE (standard input without FILE).\n"
             "Prints \"Verified OK\" (exit 0) or, for a signature that does not verify,\n"
@@ -192,6 +201,8 @@ static void usage_verify(FILE *out)
             "      --pss            RSASSA-PSS instead of PKCS#1 v1.5\n"
             "      --saltlen LEN    PSS salt length: auto (default: any length, as\n"
             "                       OpenSSL accepts), digest, or a number\n"
+            "      --low-s          ECDSA: refuse a signature with s > n/2 (a valid\n"
+            "                       signature's malleable twin; exit 1 with the reason)\n"
             "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
             "  -h, --help           this help\n"
             "\n"
@@ -287,8 +298,16 @@ static int cmd_verify(int argc, char **argv)
     } else if (err == PKC_ERR_VERIFY) {
         printf("Verification failure\n");
         rc = CLI_NEGATIVE;
+        int low_s_only = sp.low_s; /* refused only for its high s? */
+        sp.low_s = 0;
+        if (low_s_only && pkc_key_verify_digest(key, &sp, digest, dlen, sig, siglen) == PKC_OK)
+            rc = cli_error(CLI_NEGATIVE, "%s: s is above n/2: a valid signature, but not low-s "
+                                         "(--low-s)",
+                           cli_input_name(sigpath));
     } else if (err == PKC_ERR_UNSUPPORTED && sp.pss) {
         rc = cli_usage_error("--pss is for RSA keys");
+    } else if (err == PKC_ERR_UNSUPPORTED && sp.low_s) {
+        rc = cli_usage_error("--low-s is for EC keys");
     } else {
         rc = bad_signature(key, err, sigpath, siglen);
     }

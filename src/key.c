@@ -34,6 +34,7 @@ void pkc_sign_params_init(pkc_sign_params *p)
     p->hash = PKC_HASH_SHA256;
     p->pss = 0;
     p->saltlen = PKC_RSA_SALT_HASHLEN;
+    p->low_s = 0;
 }
 
 void pkc_key_free(pkc_key *key)
@@ -328,6 +329,8 @@ pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_sign_par
         return PKC_ERR_KEY;
     switch (key->type) {
     case PKC_KEY_RSA:
+        if (params->low_s)
+            return PKC_ERR_UNSUPPORTED;
         if (params->pss)
             return pkc_rsa_pss_sign(key->u.rsa, rng, PKC_RSA_MODE_CRT, params->hash,
                                     params->saltlen, digest, digestlen, sig, cap, siglen);
@@ -341,6 +344,8 @@ pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_sign_par
         size_t rawlen;
         pkc_err err = pkc_ecdsa_sign_digest(&key->u.ec, params->hash, digest, digestlen, NULL,
                                             raw, sizeof raw, &rawlen);
+        if (err == PKC_OK && params->low_s)
+            err = pkc_ecdsa_sig_normalize_low_s(key->u.ec.curve, raw, rawlen);
         if (err == PKC_OK)
             err = pkc_ecdsa_sig_to_der(key->u.ec.curve, raw, rawlen, sig, cap, siglen);
         return err;
@@ -363,6 +368,8 @@ pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
         return PKC_ERR_ARG;
     switch (key->type) {
     case PKC_KEY_RSA:
+        if (params->low_s)
+            return PKC_ERR_UNSUPPORTED;
         if (params->pss)
             return pkc_rsa_pss_verify(key->u.rsa, params->hash, params->saltlen, digest,
                                       digestlen, sig, siglen);
@@ -379,6 +386,9 @@ pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
                                              &rawlen);
         if (err == PKC_OK)
             err = pkc_ecdsa_verify_digest(&key->u.ec.pub, digest, digestlen, raw, rawlen);
+        if (err == PKC_OK && params->low_s &&
+            pkc_ecdsa_sig_is_low_s(key->u.ec.pub.curve, raw, rawlen) != 1)
+            err = PKC_ERR_VERIFY;
         return err;
     }
     case PKC_KEY_NONE: break;

@@ -168,5 +168,31 @@ expect_rc 1 "verify r = s = 1" "$PKC" verify -p "$p" -s "$T/ones.sig" "$T/msg"
 # the RSA verify contract: a wrong length is PKC_ERR_DECODE)
 expect_rc 2 "verify EC signature with an RSA key" "$PKC" verify -p "$T/rsa.pub" -s "$T/good.sig" "$T/msg"
 
+# low-s (malleability): pkc sign --low-s gives s <= n/2, and OpenSSL accepts
+# it; pkc verify --low-s refuses the high twin of a valid signature (exit 1,
+# with the reason) and accepts the low one; RSA keys refuse the option
+high=0 low=0
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+    printf 'message %s' $i >"$T/lm"
+    openssl dgst -sha256 -sign "$k" -out "$T/ls.sig" "$T/lm" 2>/dev/null
+    "$PKC" verify -p "$p" -s "$T/ls.sig" --low-s "$T/lm" >"$T/out" 2>"$T/err"
+    rc=$?
+    case $rc in
+    0) low=$((low + 1)) ;;
+    1) if grep -q 'not low-s' "$T/err"; then high=$((high + 1)); else bad "high s: no reason: $(cat "$T/err")"; fi ;;
+    *) bad "verify --low-s of an OpenSSL signature: exit $rc" ;;
+    esac
+    expect_rc 0 "verify without --low-s accepts either twin" "$PKC" verify -p "$p" -s "$T/ls.sig" "$T/lm"
+    check "sign --low-s" "$PKC" sign -i "$k" --low-s -o "$T/lp.sig" "$T/lm"
+    expect_rc 0 "verify --low-s of pkc sign --low-s" "$PKC" verify -p "$p" -s "$T/lp.sig" --low-s "$T/lm"
+    check "openssl verifies pkc sign --low-s" openssl dgst -sha256 -verify "$p" -signature "$T/lp.sig" "$T/lm"
+done
+[ $high -gt 0 ] && [ $low -gt 0 ] && ok || bad "16 OpenSSL signatures: $low low-s, $high high-s (both expected)"
+printf 'message 1' >"$T/lm"
+expect_rc 1 "verify --low-s of a wrong signature" "$PKC" verify -p "$p" -s "$T/ones.sig" --low-s "$T/lm"
+grep -q 'not low-s' "$T/err" && bad "a wrong signature is not a high-s one: $(cat "$T/err")" || ok
+expect_rc 2 "sign --low-s with an RSA key" "$PKC" sign -i "$T/rsa.pem" --low-s "$T/msg"
+expect_rc 2 "verify --low-s with an RSA key" "$PKC" verify -p "$T/rsa.pub" --low-s -s "$T/good.sig" "$T/msg"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

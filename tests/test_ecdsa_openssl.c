@@ -8,9 +8,14 @@
  *  - for SHA-224/256/384/512 and random messages: pkc signatures (DER)
  *    verify in OpenSSL, OpenSSL signatures verify in pkc, tampered ones
  *    fail in both;
+ *  - low-s: of a signature and its twin (r, n - s), both of which OpenSSL
+ *    accepts, exactly one is low-s and normalisation gives it; the bounds
+ *    (n-1)/2 and (n+1)/2; pkc_key_sign_digest with low_s signs low and
+ *    pkc_key_verify_digest with low_s refuses the high twin;
  *  - libsecp256k1: the same keys, pkc's RFC 6979 signature with SHA-256 is
  *    libsecp256k1's (which signs with RFC 6979 and HMAC-SHA256) after
- *    low-s normalisation, and each verifies the other's.
+ *    low-s normalisation (pkc's and libsecp256k1's give the same bytes), and
+ *    each verifies the other's.
  * Random keys and messages; PKC_TEST_ITERS multiplies the iterations.
  */
 #include <stdio.h>
@@ -19,6 +24,7 @@
 
 #include "pkc/der.h"
 #include "pkc/ec.h"
+#include "pkc/key.h"
 #include "pkc/rng.h"
 #include "test_ec_util.h"
 #include "testutil.h"
@@ -130,6 +136,108 @@ static pkc_err pkc_verify_der(const pkc_ec_public_key *q, pkc_hash_alg a, const 
     return ecu_verify(q, a, m, ml, raw, rawlen, co);
 }
 
+/* out = n - s, big-endian, len bytes (s <= n) */
+static void be_sub_from(uint8_t *out, const uint8_t *n, const uint8_t *s, size_t len)
+{
+    int borrow = 0;
+    for (size_t i = len; i-- > 0;) {
+        int d = n[i] - s[i] - borrow;
+        borrow = d < 0;
+        out[i] = (uint8_t)(d + (borrow ? 256 : 0));
+    }
+}
+
+/* low-s of a pkc signature raw = r||s and its twin; OpenSSL accepts both */
+static void low_s_twins(pkc_curve_id id, EVP_PKEY *opub, const EVP_MD *md, const uint8_t *m,
+                        size_t ml, const uint8_t *raw, size_t rawlen)
+{
+    const pkc_curve_info *ci = pkc_curve_info_get(id);
+    size_t ob = ci->order_bytes;
+    uint8_t twin[PKC_ECDSA_MAX_RAW_SIZE], a[PKC_ECDSA_MAX_RAW_SIZE], b[PKC_ECDSA_MAX_RAW_SIZE];
+    uint8_t der[PKC_ECDSA_MAX_DER_SIZE];
+    size_t derlen;
+    memcpy(twin, raw, ob);
+    be_sub_from(twin + ob, ci->n, raw + ob, ob);
+    CHECK(pkc_ecdsa_sig_to_der(id, twin, rawlen, der, sizeof der, &derlen) == PKC_OK);
+    CHECK_MSG(ossl_verify(opub, md, m, ml, der, derlen) == 1, "%s: OpenSSL rejects the twin",
+              ci->name);
+    int l1 = pkc_ecdsa_sig_is_low_s(id, raw, rawlen), l2 = pkc_ecdsa_sig_is_low_s(id, twin, rawlen);
+    CHECK_MSG((l1 == 0 || l1 == 1) && l1 + l2 == 1, "%s: low-s of twins %d and %d", ci->name, l1,
+              l2);
+    memcpy(a, raw, rawlen);
+    memcpy(b, twin, rawlen);
+    CHECK(pkc_ecdsa_sig_normalize_low_s(id, a, rawlen) == PKC_OK);
+    CHECK(pkc_ecdsa_sig_normalize_low_s(id, b, rawlen) == PKC_OK);
+    CHECK(!memcmp(a, b, rawlen) && !memcmp(a, l1 ? raw : twin, rawlen));
+}
+
+/* the bounds: s = (n-1)/2 is low, (n+1)/2 high; 0, n and a wrong length
+ * are not signatures */
+static void low_s_bounds(pkc_curve_id id)
+{
+    const pkc_curve_info *ci = pkc_curve_info_get(id);
+    size_t ob = ci->order_bytes;
+    uint8_t sig[PKC_ECDSA_MAX_RAW_SIZE];
+    memset(sig, 0, ob);
+    sig[ob - 1] = 1; /* r = 1 */
+    uint8_t *s = sig + ob;
+    int carry = 0;
+    for (size_t i = 0; i < ob; i++) { /* s = n >> 1 = (n-1)/2 */
+        s[i] = (uint8_t)((ci->n[i] >> 1) | (carry << 7));
+        carry = ci->n[i] & 1;
+    }
+    CHECK_MSG(pkc_ecdsa_sig_is_low_s(id, sig, 2 * ob) == 1, "%s: (n-1)/2 is low", ci->name);
+    uint8_t keep[PKC_ECDSA_MAX_RAW_SIZE];
+    memcpy(keep, sig, 2 * ob);
+    CHECK(pkc_ecdsa_sig_normalize_low_s(id, sig, 2 * ob) == PKC_OK && !memcmp(keep, sig, 2 * ob));
+    for (size_t i = ob; i-- > 0 && ++s[i] == 0;) /* (n+1)/2 */
+        ;
+    CHECK_MSG(pkc_ecdsa_sig_is_low_s(id, sig, 2 * ob) == 0, "%s: (n+1)/2 is high", ci->name);
+    CHECK(pkc_ecdsa_sig_normalize_low_s(id, sig, 2 * ob) == PKC_OK && !memcmp(keep, sig, 2 * ob));
+    memset(s, 0, ob);
+    CHECK(pkc_ecdsa_sig_is_low_s(id, sig, 2 * ob) == PKC_ERR_ARG);
+    memcpy(s, ci->n, ob);
+    CHECK(pkc_ecdsa_sig_is_low_s(id, sig, 2 * ob) == PKC_ERR_ARG);
+    CHECK(pkc_ecdsa_sig_normalize_low_s(id, sig, 2 * ob) == PKC_ERR_ARG);
+    CHECK(pkc_ecdsa_sig_is_low_s(id, sig, 2 * ob - 1) == PKC_ERR_ARG);
+}
+
+/* pkc_key_sign_digest / pkc_key_verify_digest with low_s */
+static void low_s_key_api(pkc_curve_id id, pkc_rng *rng)
+{
+    pkc_ec_private_key k;
+    CHECK(pkc_ec_keygen(&k, id, rng) == PKC_OK);
+    uint8_t *der;
+    size_t derlen;
+    CHECK(pkc_ec_private_key_to_der(&k, PKC_EC_FORMAT_PKCS8, &der, &derlen) == PKC_OK);
+    pkc_key *key = NULL;
+    CHECK(pkc_key_parse(der, derlen, &key) == PKC_OK);
+    free(der);
+    pkc_sign_params sp;
+    pkc_sign_params_init(&sp);
+    int high_seen = 0;
+    for (int i = 0; key && i < 16; i++) {
+        uint8_t h[32], sig[PKC_ECDSA_MAX_DER_SIZE], raw[PKC_ECDSA_MAX_RAW_SIZE];
+        size_t siglen, rawlen;
+        tu_rand_bytes(h, sizeof h);
+        sp.low_s = 0;
+        CHECK(pkc_key_sign_digest(key, rng, &sp, h, 32, sig, sizeof sig, &siglen) == PKC_OK);
+        CHECK(pkc_ecdsa_sig_from_der(id, sig, siglen, raw, sizeof raw, &rawlen) == PKC_OK);
+        int low = pkc_ecdsa_sig_is_low_s(id, raw, rawlen);
+        high_seen += low == 0;
+        sp.low_s = 1;
+        CHECK(pkc_key_verify_digest(key, &sp, h, 32, sig, siglen) ==
+              (low ? PKC_OK : PKC_ERR_VERIFY));
+        CHECK(pkc_key_sign_digest(key, rng, &sp, h, 32, sig, sizeof sig, &siglen) == PKC_OK);
+        CHECK(pkc_ecdsa_sig_from_der(id, sig, siglen, raw, sizeof raw, &rawlen) == PKC_OK);
+        CHECK(pkc_ecdsa_sig_is_low_s(id, raw, rawlen) == 1);
+        CHECK(pkc_key_verify_digest(key, &sp, h, 32, sig, siglen) == PKC_OK);
+    }
+    CHECK_MSG(high_seen > 0, "no high-s signature among 16 (RFC 6979 makes half of them high)");
+    pkc_key_free(key);
+    pkc_ec_private_key_wipe(&k);
+}
+
 static void one_key(pkc_curve_id id, pkc_rng *rng, int iter)
 {
     const pkc_curve_info *ci = pkc_curve_info_get(id);
@@ -155,6 +263,7 @@ static void one_key(pkc_curve_id id, pkc_rng *rng, int iter)
         CHECK_MSG(ossl_verify(opub, md, m, ml, der, derlen) == 1,
                   "%s/%s: OpenSSL rejects a pkc signature", ci->name, pkc_hash_name(a));
         CHECK(pkc_verify_der(&k.pub, a, m, ml, der, derlen, co) == PKC_OK);
+        low_s_twins(id, opub, md, m, ml, raw, rawlen);
         /* OpenSSL -> pkc */
         CHECK(ossl_sign(opriv, md, m, ml, osig, &osiglen));
         CHECK_MSG(pkc_verify_der(&k.pub, a, m, ml, osig, osiglen, co) == PKC_OK,
@@ -298,6 +407,9 @@ static void libsecp(pkc_rng *rng, int iters)
         uint8_t norm[64];
         CHECK(secp256k1_ecdsa_signature_serialize_compact(ctx, norm, &sig) == 1);
         same += !memcmp(norm, comp, 64);
+        CHECK(pkc_ecdsa_sig_is_low_s(PKC_CURVE_SECP256K1, comp, 64) == 1);
+        CHECK(pkc_ecdsa_sig_normalize_low_s(PKC_CURVE_SECP256K1, raw, 64) == PKC_OK);
+        CHECK_MSG(!memcmp(raw, norm, 64), "low-s normalisation differs from libsecp256k1's");
         h[5] ^= 1;
         CHECK(secp256k1_ecdsa_verify(ctx, &sig, h, &P) == 0);
         CHECK(pkc_ecdsa_verify_digest(&k.pub, h, 32, comp, 64) == PKC_ERR_VERIFY);
@@ -319,6 +431,8 @@ int main(void)
         for (int t = 0; t < iters; t++)
             one_key((pkc_curve_id)i, &rng, t);
         ossl_key((pkc_curve_id)i);
+        low_s_bounds((pkc_curve_id)i);
+        low_s_key_api((pkc_curve_id)i, &rng);
     }
     wrong_type();
 #else

@@ -118,6 +118,18 @@ PKC_API pkc_err pkc_ecdsa_verify(const pkc_ec_public_key *pub, pkc_hash_alg alg,
 PKC_API pkc_err pkc_ecdsa_verify_digest(const pkc_ec_public_key *pub, const uint8_t *digest,
                                         size_t dlen, const uint8_t *sig, size_t siglen);
 
+/* Malleability: (r, s) and (r, n - s) are both valid signatures of the same
+ * message (SEC 1 and FIPS 186 accept either). Where a signature must be
+ * unique (a transaction id, a deduplication key), use signatures with
+ * s <= n/2 ("low-s", as Bitcoin's BIP 62/146 require): normalise after
+ * signing and refuse the other twin when verifying.
+ * pkc_ecdsa_sig_is_low_s: 1 if the raw signature's s <= (n-1)/2, 0 if not,
+ * negative (PKC_ERR_ARG) for a wrong length. pkc_ecdsa_sig_normalize_low_s:
+ * replaces a high s by n - s in place (the signature stays valid). Both on
+ * public data, variable time. */
+PKC_API int pkc_ecdsa_sig_is_low_s(pkc_curve_id curve, const uint8_t *raw, size_t rawlen);
+PKC_API pkc_err pkc_ecdsa_sig_normalize_low_s(pkc_curve_id curve, uint8_t *raw, size_t rawlen);
+
 /* Raw r||s (2 * order_bytes) -> DER SEQUENCE { INTEGER r, INTEGER s }. */
 PKC_API pkc_err pkc_ecdsa_sig_to_der(pkc_curve_id curve, const uint8_t *raw, size_t rawlen,
                                      uint8_t *der, size_t cap, size_t *derlen);

@@ -123,6 +123,9 @@ typedef struct {
     int pss;            /* RSA: 1 for RSASSA-PSS, 0 for PKCS#1 v1.5 (default) */
     int saltlen;        /* RSA-PSS: >= 0 or PKC_RSA_SALT_HASHLEN (default),
                            PKC_RSA_SALT_MAX (sign), PKC_RSA_SALT_AUTO (verify) */
+    int low_s;          /* ECDSA: 1 to sign with s <= n/2 and to refuse a high s
+                           as PKC_ERR_VERIFY (the malleability note in
+                           pkc/ec.h); RSA keys: PKC_ERR_UNSUPPORTED */
 } pkc_sign_params;
 PKC_API void pkc_sign_params_init(pkc_sign_params *p);
 

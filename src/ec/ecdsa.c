@@ -220,6 +220,53 @@ pkc_err pkc_ecdsa_verify(const pkc_ec_public_key *pub, pkc_hash_alg alg, const v
     return pkc_ecdsa_verify_digest(pub, h, pkc_hash_size(alg), sig, siglen);
 }
 
+/* ---- low-s (the malleability note in include/pkc/ec.h) ---- */
+
+/* s of a raw signature as a scalar, and n - s; -1 for a wrong length or s
+ * outside [1, n-1] */
+static int split_s(pkc_curve_id curve, const uint8_t *raw, size_t rawlen, pkc_ec_scalar *s,
+                   pkc_ec_scalar *neg)
+{
+    const pkc_ec_curve *c = pkc_ec_curve_get(curve);
+    if (!c || !raw)
+        return -1;
+    size_t ob = pkc_ec_curve_info(c)->order_bytes;
+    if (rawlen != 2 * ob)
+        return -1;
+    if (!pkc_ec_scalar_set_bytes_checked(c, s, raw + ob))
+        return -1;
+    pkc_ec_scalar_neg(c, neg, s);
+    return 0;
+}
+
+/* 1 if a < b as integers (public values) */
+static int scalar_lt_var(const pkc_ec_scalar *a, const pkc_ec_scalar *b)
+{
+    for (int i = PKC_EC_MAX_LIMBS - 1; i >= 0; i--)
+        if (a->v[i] != b->v[i])
+            return a->v[i] < b->v[i];
+    return 0;
+}
+
+int pkc_ecdsa_sig_is_low_s(pkc_curve_id curve, const uint8_t *raw, size_t rawlen)
+{
+    pkc_ec_scalar s, neg;
+    if (split_s(curve, raw, rawlen, &s, &neg) != 0)
+        return PKC_ERR_ARG;
+    /* s <= (n-1)/2 exactly when s < n - s (n is odd) */
+    return scalar_lt_var(&s, &neg);
+}
+
+pkc_err pkc_ecdsa_sig_normalize_low_s(pkc_curve_id curve, uint8_t *raw, size_t rawlen)
+{
+    pkc_ec_scalar s, neg;
+    if (split_s(curve, raw, rawlen, &s, &neg) != 0)
+        return PKC_ERR_ARG;
+    if (scalar_lt_var(&neg, &s))
+        pkc_ec_scalar_get_bytes(pkc_ec_curve_get(curve), raw + rawlen / 2, &neg);
+    return PKC_OK;
+}
+
 /* ---- DER <-> raw ---- */
 
 /* One INTEGER from a big-endian magnitude of len bytes (X.690 8.3:
