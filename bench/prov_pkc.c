@@ -130,7 +130,7 @@ static pkc_rsa_key *rsa_key(const bench_params *p)
 
 static pkc_rsa_mode rsa_mode(const pkc_state *s)
 {
-    return s->v == V_TEXTBOOK ? PKC_RSA_MODE_TEXTBOOK : PKC_RSA_MODE_CRT;
+    return s->v == V_TEXTBOOK ? PKC_RSA_MODE_TEXTBOOK_UNSAFE : PKC_RSA_MODE_CRT;
 }
 
 static int rsa_sign(pkc_state *s, uint8_t *sig, size_t *siglen)

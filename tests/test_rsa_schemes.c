@@ -44,7 +44,7 @@ static void primitives(pkc_rsa_key *key)
         }
         be_of(x, in, k);
         CHECK(pkc_rsa_private_raw(key, &rng, in, a) == PKC_OK);
-        CHECK(pkc_rsa_private_textbook_raw(key, in, b) == PKC_OK);
+        CHECK(pkc_rsa_private_textbook_unsafe(key, in, b) == PKC_OK);
         CHECK_MSG(memcmp(a, b, k) == 0, "CRT and textbook differ on special input %d", t);
         CHECK(pkc_rsa_public_raw(key, a, c) == PKC_OK);
         CHECK(memcmp(c, in, k) == 0);
@@ -54,7 +54,7 @@ static void primitives(pkc_rsa_key *key)
         tu_rand_bytes(in, k);
         in[0] = 0; /* below n for every key size here */
         CHECK(pkc_rsa_private_raw(key, &rng, in, a) == PKC_OK);
-        CHECK(pkc_rsa_private_mode(key, PKC_RSA_MODE_TEXTBOOK, NULL, in, b) == PKC_OK);
+        CHECK(pkc_rsa_private_mode(key, PKC_RSA_MODE_TEXTBOOK_UNSAFE, NULL, in, b) == PKC_OK);
         CHECK_EQ_BYTES(a, b, k);
         CHECK(pkc_rsa_public_raw(key, a, c) == PKC_OK);
         CHECK_EQ_BYTES(c, in, k);
@@ -62,7 +62,7 @@ static void primitives(pkc_rsa_key *key)
     /* out of range: n, n + 1, all ones */
     be_of(key->n, in, k);
     CHECK(pkc_rsa_private_raw(key, &rng, in, a) == PKC_ERR_RANGE);
-    CHECK(pkc_rsa_private_textbook_raw(key, in, a) == PKC_ERR_RANGE);
+    CHECK(pkc_rsa_private_textbook_unsafe(key, in, a) == PKC_ERR_RANGE);
     CHECK(pkc_rsa_public_raw(key, in, a) == PKC_ERR_RANGE);
     memset(in, 0xff, k);
     CHECK(pkc_rsa_private_raw(key, &rng, in, a) == PKC_ERR_RANGE);
@@ -121,7 +121,7 @@ static void oaep(pkc_rsa_key *key, pkc_rsa_key *other)
     memset(ct, 0xff, k);
     CHECK(pkc_rsa_oaep_decrypt(key, &rng, PKC_RSA_MODE_CRT, NULL, ct, k, pt, k, &ptlen) ==
           PKC_ERR_DECRYPT);
-    CHECK(pkc_rsa_oaep_decrypt(key, &rng, PKC_RSA_MODE_TEXTBOOK, NULL, ct, k, pt, k, &ptlen) ==
+    CHECK(pkc_rsa_oaep_decrypt(key, &rng, PKC_RSA_MODE_TEXTBOOK_UNSAFE, NULL, ct, k, pt, k, &ptlen) ==
           PKC_ERR_DECRYPT);
 
     /* Crafted encoded messages, each wrong in one way. EM = Y || maskedSeed
@@ -190,9 +190,28 @@ static void signatures(pkc_rsa_key *key)
         CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, siglen) == PKC_OK);
         CHECK(pkc_rsa_pkcs1_verify(key, hs[(i + 1) % 4], digest, pkc_hash_size(hs[(i + 1) % 4]),
                                    sig, siglen) == PKC_ERR_VERIFY);
-        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, siglen - 1) == PKC_ERR_VERIFY);
+        /* malformed (rsa.h): wrong length is DECODE, >= n is RANGE; a
+         * well-formed wrong signature is VERIFY */
+        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, siglen - 1) == PKC_ERR_DECODE);
+        CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, sig, siglen - 1) ==
+              PKC_ERR_DECODE);
         sig[k] = 0;
-        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, k + 1) == PKC_ERR_VERIFY);
+        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, k + 1) == PKC_ERR_DECODE);
+        CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, sig, k + 1) ==
+              PKC_ERR_DECODE);
+        {
+            uint8_t *nb = malloc(k);
+            size_t nlen = 0;
+            CHECK(pkc_rsa_get(key, PKC_RSA_N, nb, k, &nlen) == PKC_OK && nlen == k);
+            CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, nb, k) == PKC_ERR_RANGE);
+            CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, nb, k) ==
+                  PKC_ERR_RANGE);
+            nb[k - 1] -= 1; /* n - 1: in range, does not verify */
+            CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, nb, k) == PKC_ERR_VERIFY);
+            CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, nb, k) ==
+                  PKC_ERR_VERIFY);
+            free(nb);
+        }
         CHECK(pkc_rsa_pkcs1_sign(key, &rng, PKC_RSA_MODE_CRT, h, digest, hlen - 1, sig, k,
                                  &siglen) == PKC_ERR_ARG);
         CHECK(pkc_rsa_pkcs1_sign(key, &rng, PKC_RSA_MODE_CRT, h, digest, hlen, sig, k - 1,
@@ -226,8 +245,8 @@ static void signatures(pkc_rsa_key *key)
                                &siglen) == PKC_ERR_ARG);
         memset(sig, 0xff, k);
         CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, sig, k) ==
-              PKC_ERR_VERIFY);
-        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, k) == PKC_ERR_VERIFY);
+              PKC_ERR_RANGE);
+        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, k) == PKC_ERR_RANGE);
     }
     free(sig);
 }
@@ -253,7 +272,7 @@ int main(void)
         uint8_t in[128] = {0}, out[128];
         size_t len;
         CHECK(pkc_rsa_private_raw(pub, &rng, in, out) == PKC_ERR_KEY);
-        CHECK(pkc_rsa_private_textbook_raw(pub, in, out) == PKC_ERR_KEY);
+        CHECK(pkc_rsa_private_textbook_unsafe(pub, in, out) == PKC_ERR_KEY);
         CHECK(pkc_rsa_pkcs1_sign(pub, &rng, PKC_RSA_MODE_CRT, PKC_HASH_SHA256, in, 32, out, 128,
                                  &len) == PKC_ERR_KEY);
         CHECK(pkc_rsa_oaep_decrypt(pub, &rng, PKC_RSA_MODE_CRT, NULL, in, 128, out, 128, &len) ==
