@@ -7,7 +7,7 @@
  * uninitialised value(s)", "Use of uninitialised value"). Values that are
  * legitimately public (the public key, the signature, the shared secret
  * handed to the caller) are marked defined again before the checks below
- * look at them. tests/test_ec_ctime.sh runs this under
+ * look at them. tests/test_ctime_valgrind.sh runs this under
  * `valgrind --error-exitcode=42`.
  *
  * Run normally (as the ctest test_ec_ctime), it performs the same
