@@ -36,3 +36,13 @@ foreach(t test_ctime_valgrind test_report test_rng_battery test_rng_report test_
     set_tests_properties(${t} PROPERTIES LABELS no-asan)
   endif()
 endforeach()
+
+# The statistical timing test (tests/timing/dudect.c): built with the tests,
+# run in full by `make timing-test` (about a minute, not part of the suite);
+# its smoke mode, which only requires the deliberately leaky canary to be
+# flagged, is a CTest test.
+add_executable(dudect ${CMAKE_SOURCE_DIR}/tests/timing/dudect.c)
+set_target_properties(dudect PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+target_link_libraries(dudect PRIVATE pkc_static m)
+add_test(NAME test_dudect_smoke COMMAND dudect --smoke)
+set_tests_properties(test_dudect_smoke PROPERTIES TIMEOUT 300 LABELS no-asan)
