@@ -35,6 +35,7 @@
 #if PROV_PKC_EC
 #include "ec/ec_internal.h"
 #include "ec/ec_proto.h"
+#include "ec/lab.h"
 #include "pkc/ec.h"
 #endif
 
@@ -58,7 +59,9 @@ typedef struct {
     const pkc_ec_curve *curve;
     pkc_ec_scalar scalar;
     pkc_ec_affine P, Q, R;
-    pkc_ec_bench_state bst;   /* point add/double operands (ec_internal.h hooks) */
+    const pkc_ec_lab *lab;    /* point add/double operands (src/ec/lab.h) */
+    pkc_ec_lab_jac A, B;
+    pkc_ec_lab_aff a, b;
 #endif
 } pkc_state;
 
@@ -164,19 +167,24 @@ static int rsa_verify(pkc_state *s, const uint8_t *sig, size_t siglen)
 #endif
 
 #if PROV_PKC_EC
-static pkc_ec_coordinates coords_of(const pkc_state *s)
+static pkc_ec_coords coords_of(const pkc_state *s)
 {
     return s->v == V_AFFINE ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
 }
 
-static pkc_ec_coords hook_coords(const pkc_state *s)
+static pkc_err ec_sign(const pkc_state *s, uint8_t *sig, size_t cap, size_t *siglen)
 {
-    return s->v == V_AFFINE ? PKC_EC_COORDS_AFFINE : PKC_EC_COORDS_JACOBIAN;
+    uint8_t h[32];
+    pkc_hash(PKC_HASH_SHA256, s->p.msg, s->p.msg_len, h);
+    return pkc_ecdsa_sign_digest_coords(&s->key, PKC_HASH_SHA256, h, 32, NULL, sig, cap, siglen,
+                                        coords_of(s));
 }
 
-static const pkc_ec_mul_impl *impl_of(const pkc_state *s)
+static pkc_err ec_verify(const pkc_state *s, const uint8_t *sig, size_t siglen)
 {
-    return s->v == V_AFFINE ? &pkc_ec_impl_affine : &pkc_ec_impl_jacobian;
+    uint8_t h[32];
+    pkc_hash(PKC_HASH_SHA256, s->p.msg, s->p.msg_len, h);
+    return pkc_ecdsa_verify_digest_coords(&s->key.pub, h, 32, sig, siglen, coords_of(s));
 }
 
 static int pkc_ec_pubkey_fn(int curve, const uint8_t *e, size_t elen, uint8_t *q, size_t *qlen)
@@ -273,11 +281,9 @@ static void *pkc_setup_v(pkc_variant v, const bench_params *p, char *err, size_t
             }
             return s;
         }
-        if (pkc_ec_keygen_ex(&s->key, cid, &s->rng, coords_of(s)) != PKC_OK)
+        if (pkc_ec_keygen_coords(&s->key, cid, &s->rng, coords_of(s)) != PKC_OK)
             goto fail;
-        if (p->op == BENCH_OP_VERIFY &&
-            pkc_ecdsa_sign_ex(&s->key, PKC_HASH_SHA256, p->msg, p->msg_len, NULL, s->sig,
-                              sizeof s->sig, &s->siglen, coords_of(s)) != PKC_OK)
+        if (p->op == BENCH_OP_VERIFY && ec_sign(s, s->sig, sizeof s->sig, &s->siglen) != PKC_OK)
             goto fail;
         if (p->alg == BENCH_EC) {
             /* Scalar: a fixed full-size value below n; points: the key
@@ -289,8 +295,19 @@ static void *pkc_setup_v(pkc_variant v, const bench_params *p, char *err, size_t
             kb[0] = 0;
             pkc_ec_scalar_reduce_bytes(s->curve, &s->scalar, kb, ob);
             s->P = *pkc_ec_pub_point_const(&s->key.pub);
-            impl_of(s)->mul_base(s->curve, &s->Q, &s->scalar);
-            pkc_ec_bench_setup(s->curve, &s->bst);
+            pkc_ec_mul_base(s->curve, coords_of(s), &s->Q, &s->scalar);
+            /* point add/double operands: A = 4G (Z != 1), B = 9G; a = 2G, b = G */
+            s->lab = pkc_ec_lab_get(cid);
+            pkc_ec_affine G2;
+            pkc_ec_scalar two = {{2}};
+            pkc_ec_mul_base(s->curve, PKC_EC_JACOBIAN, &G2, &two);
+            s->lab->jac_from_affine(&s->A, &G2);
+            s->lab->jac_dbl(&s->A, &s->A);
+            s->B = s->A;
+            s->lab->jac_dbl(&s->B, &s->B);
+            s->lab->jac_add_var(&s->B, &s->A);
+            s->lab->aff_from_affine(&s->a, &G2);
+            s->lab->aff_from_affine(&s->b, &s->P);
         }
         return s;
     }
@@ -367,44 +384,50 @@ static int pkc_run(void *st, uint64_t n)
 #endif
 #if PROV_PKC_EC
     if (p->alg == BENCH_ECDSA || p->alg == BENCH_ECDH || p->alg == BENCH_EC) {
-        const pkc_ec_mul_impl *im = impl_of(s);
         for (uint64_t i = 0; i < n; i++) {
             size_t l;
             switch (p->op) {
             case BENCH_OP_KEYGEN: {
                 pkc_ec_private_key k;
-                if (pkc_ec_keygen_ex(&k, (pkc_curve_id)p->curve, &s->rng, coords_of(s)) != PKC_OK)
+                if (pkc_ec_keygen_coords(&k, (pkc_curve_id)p->curve, &s->rng, coords_of(s)) !=
+                    PKC_OK)
                     return -1;
                 pkc_ec_private_key_wipe(&k);
                 break;
             }
             case BENCH_OP_SIGN:
-                if (pkc_ecdsa_sign_ex(&s->key, PKC_HASH_SHA256, p->msg, p->msg_len, NULL, s->out,
-                                      sizeof s->out, &l, coords_of(s)) != PKC_OK)
+                if (ec_sign(s, s->out, sizeof s->out, &l) != PKC_OK)
                     return -1;
                 break;
             case BENCH_OP_VERIFY:
-                if (pkc_ecdsa_verify_ex(&s->key.pub, PKC_HASH_SHA256, p->msg, p->msg_len, s->sig,
-                                        s->siglen, coords_of(s)) != PKC_OK)
+                if (ec_verify(s, s->sig, s->siglen) != PKC_OK)
                     return -1;
                 break;
             case BENCH_OP_DERIVE:
-                if (pkc_ecdh_ex(&s->key, &s->peer, s->out, sizeof s->out, &l, coords_of(s)) !=
+                if (pkc_ecdh_coords(&s->key, &s->peer, s->out, sizeof s->out, &l, coords_of(s)) !=
                     PKC_OK)
                     return -1;
                 break;
             case BENCH_OP_SCALAR_MUL:
-                im->mul(s->curve, &s->R, &s->scalar, &s->P);
+                pkc_ec_mul(s->curve, coords_of(s), &s->R, &s->scalar, &s->P);
                 break;
             case BENCH_OP_SCALAR_MUL_BASE:
-                im->mul_base(s->curve, &s->R, &s->scalar);
+                pkc_ec_mul_base(s->curve, coords_of(s), &s->R, &s->scalar);
                 break;
 #if PROV_PKC_EC_HOOKS
             case BENCH_OP_POINT_ADD:
-                pkc_ec_bench_point_add(s->curve, hook_coords(s), &s->bst);
+                if (s->v == V_AFFINE) {
+                    s->lab->aff_add(&s->a, &s->a, &s->b);
+                } else {
+                    uint64_t h0, r0;
+                    s->lab->jac_add(&s->A, &s->A, &s->B, &h0, &r0);
+                }
                 break;
             case BENCH_OP_POINT_DOUBLE:
-                pkc_ec_bench_point_double(s->curve, hook_coords(s), &s->bst);
+                if (s->v == V_AFFINE)
+                    s->lab->aff_add(&s->a, &s->a, &s->a);
+                else
+                    s->lab->jac_dbl(&s->A, &s->A);
                 break;
 #endif
             default:
@@ -519,21 +542,18 @@ static int pkc_check(void *st, uint8_t *out, size_t *outlen, char *err, size_t e
             uint8_t sig[PKC_ECDSA_MAX_RAW_SIZE];
             size_t l = s->siglen;
             if (p->op == BENCH_OP_SIGN) {
-                if (pkc_ecdsa_sign_ex(&s->key, PKC_HASH_SHA256, p->msg, p->msg_len, NULL, sig,
-                                      sizeof sig, &l, coords_of(s)) != PKC_OK) {
+                if (ec_sign(s, sig, sizeof sig, &l) != PKC_OK) {
                     prov_err(err, errlen, "signing failed");
                     return -1;
                 }
             } else
                 memcpy(sig, s->sig, l);
-            if (pkc_ecdsa_verify_ex(&s->key.pub, PKC_HASH_SHA256, p->msg, p->msg_len, sig, l,
-                                    coords_of(s)) != PKC_OK) {
+            if (ec_verify(s, sig, l) != PKC_OK) {
                 prov_err(err, errlen, "the signature does not verify");
                 return -1;
             }
             sig[l - 1] ^= 1;
-            if (pkc_ecdsa_verify_ex(&s->key.pub, PKC_HASH_SHA256, p->msg, p->msg_len, sig, l,
-                                    coords_of(s)) == PKC_OK) {
+            if (ec_verify(s, sig, l) == PKC_OK) {
                 prov_err(err, errlen, "a tampered signature verifies");
                 return -1;
             }
@@ -541,7 +561,7 @@ static int pkc_check(void *st, uint8_t *out, size_t *outlen, char *err, size_t e
         }
         case BENCH_OP_DERIVE: {
             size_t l;
-            if (pkc_ecdh_ex(&s->key, &s->peer, out, *outlen, &l, coords_of(s)) != PKC_OK)
+            if (pkc_ecdh_coords(&s->key, &s->peer, out, *outlen, &l, coords_of(s)) != PKC_OK)
                 return -1;
             *outlen = l;
             return 0;
@@ -553,18 +573,17 @@ static int pkc_check(void *st, uint8_t *out, size_t *outlen, char *err, size_t e
     if (p->alg == BENCH_EC) {
         /* Cross-check the coordinate system against the other one: k*P
          * and k*G must agree between affine and Jacobian. */
-        const pkc_ec_mul_impl *other =
-            s->v == V_AFFINE ? &pkc_ec_impl_jacobian : &pkc_ec_impl_affine;
+        pkc_ec_coords other = s->v == V_AFFINE ? PKC_EC_JACOBIAN : PKC_EC_AFFINE;
         pkc_ec_affine a, b;
         if (pkc_run(s, 1) != 0)
             return -1;
         switch (p->op) {
         case BENCH_OP_SCALAR_MUL:
-            other->mul(s->curve, &a, &s->scalar, &s->P);
+            pkc_ec_mul(s->curve, other, &a, &s->scalar, &s->P);
             b = s->R;
             break;
         case BENCH_OP_SCALAR_MUL_BASE:
-            other->mul_base(s->curve, &a, &s->scalar);
+            pkc_ec_mul_base(s->curve, other, &a, &s->scalar);
             b = s->R;
             break;
         default:

@@ -55,7 +55,7 @@ static void public_(const void *p, size_t n)
         (void)VALGRIND_MAKE_MEM_DEFINED(p, n);
 }
 
-static void run(pkc_curve_id id, pkc_ec_coordinates co, uint64_t seed)
+static void run(pkc_curve_id id, pkc_ec_coords co, uint64_t seed)
 {
     pkc_rng rng, extra;
     pkc_ec_private_key a, b;
@@ -67,8 +67,8 @@ static void run(pkc_curve_id id, pkc_ec_coordinates co, uint64_t seed)
     /* key generation: the DRBG's secret state */
     secret(rng.drbg.K, sizeof rng.drbg.K);
     secret(rng.drbg.V, sizeof rng.drbg.V);
-    pkc_err e1 = pkc_ec_keygen_ex(&a, id, &rng, co);
-    pkc_err e2 = pkc_ec_keygen_ex(&b, id, &rng, co);
+    pkc_err e1 = pkc_ec_keygen_coords(&a, id, &rng, co);
+    pkc_err e2 = pkc_ec_keygen_coords(&b, id, &rng, co);
     public_(&rng, sizeof rng);
     public_(&e1, sizeof e1);
     public_(&e2, sizeof e2);
@@ -81,11 +81,11 @@ static void run(pkc_curve_id id, pkc_ec_coordinates co, uint64_t seed)
     secret(a.d, sizeof a.d);
     if (canary && (a.d[pkc_ec_order_bytes(id) - 1] & 1)) /* the leak valgrind must see */
         sink++;
-    pkc_err e3 = pkc_ecdsa_sign_ex(&a, PKC_HASH_SHA256, m, strlen(m), NULL, sig, sizeof sig,
+    pkc_err e3 = ecu_sign(&a, PKC_HASH_SHA256, m, strlen(m), NULL, sig, sizeof sig,
                                    &siglen, co);
     secret(extra.drbg.K, sizeof extra.drbg.K);
     secret(extra.drbg.V, sizeof extra.drbg.V);
-    pkc_err e4 = pkc_ecdsa_sign_ex(&a, PKC_HASH_SHA512, m, strlen(m), &extra, sig2,
+    pkc_err e4 = ecu_sign(&a, PKC_HASH_SHA512, m, strlen(m), &extra, sig2,
                                    sizeof sig2, &sig2len, co);
     public_(&e3, sizeof e3);
     public_(&e4, sizeof e4);
@@ -99,8 +99,8 @@ static void run(pkc_curve_id id, pkc_ec_coordinates co, uint64_t seed)
     uint8_t z1[PKC_ECDH_MAX_SIZE], z2[PKC_ECDH_MAX_SIZE];
     size_t z1l = 0, z2l = 0;
     secret(b.d, sizeof b.d);
-    pkc_err e5 = pkc_ecdh_ex(&a, &b.pub, z1, sizeof z1, &z1l, co);
-    pkc_err e6 = pkc_ecdh_ex(&b, &a.pub, z2, sizeof z2, &z2l, co);
+    pkc_err e5 = pkc_ecdh_coords(&a, &b.pub, z1, sizeof z1, &z1l, co);
+    pkc_err e6 = pkc_ecdh_coords(&b, &a.pub, z2, sizeof z2, &z2l, co);
     public_(&e5, sizeof e5);
     public_(&e6, sizeof e6);
     public_(z1, sizeof z1);
@@ -149,7 +149,7 @@ int main(int argc, char **argv)
             char buf[64];
             snprintf(buf, sizeof buf, "%s", argv[i]);
             char *colon = strchr(buf, ':');
-            pkc_ec_coordinates co = PKC_EC_JACOBIAN;
+            pkc_ec_coords co = PKC_EC_JACOBIAN;
             if (colon) {
                 *colon = 0;
                 co = strcmp(colon + 1, "affine") == 0 ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
@@ -165,7 +165,7 @@ int main(int argc, char **argv)
     } else {
         for (int i = 0; i < PKC_CURVE_COUNT; i++)
             for (int co = 0; co < 2; co++)
-                run((pkc_curve_id)i, (pkc_ec_coordinates)co, seed + (uint64_t)(2 * i + co));
+                run((pkc_curve_id)i, (pkc_ec_coords)co, seed + (uint64_t)(2 * i + co));
     }
     return tu_finish("test_ec_ctime");
 }

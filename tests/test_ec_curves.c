@@ -4,7 +4,8 @@
  * scalar multiplication of both implementations), 2G and 3G consistent. */
 #include <string.h>
 
-#include "ec/ec_point.h"
+#include "ec/curve.h"
+#include "test_ec_util.h"
 #include "pkc/curves.h"
 #include "testutil.h"
 
@@ -171,7 +172,7 @@ static void test_group_law(void)
         {
             /* -G = (x, p - y), computed with bytes arithmetic via the field */
             uint64_t r[PKC_EC_MAX_LIMBS] = {0};
-            c->ops->fe_test(PKC_FE_TEST_NEG, r, G.y, G.y);
+            ecu_fe_op(c->ops->lab, ECU_FE_NEG, r, G.y, G.y);
             memcpy(negG.y, r, sizeof r);
         }
         pkc_ec_scalar one, nm1, zero, two, three;
@@ -183,27 +184,28 @@ static void test_group_law(void)
         pkc_ec_scalar_add(c, &three, &two, &one);
         pkc_ec_scalar_neg(c, &nm1, &one);
         memset(&zero, 0, sizeof zero);
-        for (int impl = 0; impl < 2; impl++) {
-            const pkc_ec_mul_impl *m = pkc_ec_impl_get((pkc_ec_coords)impl);
-            m->mul_base(c, &R, &nm1);
-            CHECK_MSG(!R.infinity && memcmp(&R, &negG, sizeof R) == 0, "%s %s (n-1)G = -G", info->name, m->name);
-            m->mul(c, &R, &nm1, &G);
-            CHECK_MSG(!R.infinity && memcmp(&R, &negG, sizeof R) == 0, "%s %s mul (n-1)G", info->name, m->name);
-            m->mul_base(c, &R, &one);
-            CHECK_MSG(memcmp(&R, &G, sizeof R) == 0, "%s %s 1G", info->name, m->name);
-            m->mul_base(c, &R, &zero);
-            CHECK_MSG(R.infinity == ~(uint64_t)0, "%s %s 0G", info->name, m->name);
-            m->mul(c, &R, &zero, &G);
-            CHECK_MSG(R.infinity == ~(uint64_t)0, "%s %s 0*P", info->name, m->name);
+        for (int impl = 0; impl < PKC_EC_COORDS_COUNT; impl++) {
+            pkc_ec_coords co = (pkc_ec_coords)impl;
+            const char *mname = co == PKC_EC_AFFINE ? "affine" : "jacobian";
+            pkc_ec_mul_base(c, co, &R, &nm1);
+            CHECK_MSG(!R.infinity && memcmp(&R, &negG, sizeof R) == 0, "%s %s (n-1)G = -G", info->name, mname);
+            pkc_ec_mul(c, co, &R, &nm1, &G);
+            CHECK_MSG(!R.infinity && memcmp(&R, &negG, sizeof R) == 0, "%s %s mul (n-1)G", info->name, mname);
+            pkc_ec_mul_base(c, co, &R, &one);
+            CHECK_MSG(memcmp(&R, &G, sizeof R) == 0, "%s %s 1G", info->name, mname);
+            pkc_ec_mul_base(c, co, &R, &zero);
+            CHECK_MSG(R.infinity == ~(uint64_t)0, "%s %s 0G", info->name, mname);
+            pkc_ec_mul(c, co, &R, &zero, &G);
+            CHECK_MSG(R.infinity == ~(uint64_t)0, "%s %s 0*P", info->name, mname);
             /* nG = (n-1)G + 1G = infinity */
-            m->mul2_var(c, &R, &nm1, &one, &G);
-            CHECK_MSG(R.infinity == ~(uint64_t)0, "%s %s nG", info->name, m->name);
+            pkc_ec_mul2_var(c, co, &R, &nm1, &one, &G);
+            CHECK_MSG(R.infinity == ~(uint64_t)0, "%s %s nG", info->name, mname);
             /* 3G three ways */
-            m->mul_base(c, &R, &three);
-            m->mul2_var(c, &R2, &two, &one, &G);
-            CHECK_MSG(memcmp(&R, &R2, sizeof R) == 0, "%s %s 3G", info->name, m->name);
-            m->mul(c, &R2, &three, &G);
-            CHECK_MSG(memcmp(&R, &R2, sizeof R) == 0, "%s %s 3G mul", info->name, m->name);
+            pkc_ec_mul_base(c, co, &R, &three);
+            pkc_ec_mul2_var(c, co, &R2, &two, &one, &G);
+            CHECK_MSG(memcmp(&R, &R2, sizeof R) == 0, "%s %s 3G", info->name, mname);
+            pkc_ec_mul(c, co, &R2, &three, &G);
+            CHECK_MSG(memcmp(&R, &R2, sizeof R) == 0, "%s %s 3G mul", info->name, mname);
             CHECK(pkc_ec_point_is_valid_var(c, &R));
             pkc_ec_point_get_xy(c, &G, x, y);
             CHECK_EQ_BYTES(x, info->gx, info->field_bytes);

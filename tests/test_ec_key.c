@@ -278,8 +278,8 @@ static void keygen_checks(void)
         pkc_ec_private_key a, b;
         CHECK(pkc_rng_init_fixed(&r1, PKC_HASH_SHA256, 42) == PKC_OK);
         CHECK(pkc_rng_init_fixed(&r2, PKC_HASH_SHA256, 42) == PKC_OK);
-        CHECK(pkc_ec_keygen_ex(&a, id, &r1, PKC_EC_JACOBIAN) == PKC_OK);
-        CHECK(pkc_ec_keygen_ex(&b, id, &r2, PKC_EC_AFFINE) == PKC_OK);
+        CHECK(pkc_ec_keygen_coords(&a, id, &r1, PKC_EC_JACOBIAN) == PKC_OK);
+        CHECK(pkc_ec_keygen_coords(&b, id, &r2, PKC_EC_AFFINE) == PKC_OK);
         CHECK_MSG(!memcmp(a.d, b.d, sizeof a.d) && pkc_ec_public_key_equal(&a.pub, &b.pub),
                   "%s: fixed-seed keygen differs between jacobian and affine", ecu_curve_name(id));
         /* the next key differs */

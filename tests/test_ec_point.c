@@ -13,7 +13,7 @@
 #include <gmp.h>
 #include <string.h>
 
-#include "ec/ec_point.h"
+#include "ec/curve.h"
 #include "testutil.h"
 
 #ifdef PKC_HAVE_OPENSSL
@@ -98,11 +98,18 @@ static int ossl_matches(const pkc_ec_affine *R, const pkc_ec_scalar *u1, const p
 }
 #endif
 
+/* a coordinate system and its name, for the messages */
+typedef struct {
+    const char *name;
+    pkc_ec_coords co;
+} mul_sys;
+
 static void test_curve(pkc_curve_id id)
 {
     cur = pkc_ec_curve_get(id);
     info = pkc_ec_curve_info(cur);
-    const pkc_ec_mul_impl *J = &pkc_ec_impl_jacobian, *A = &pkc_ec_impl_affine;
+    static const mul_sys Jv = {"jacobian", PKC_EC_JACOBIAN}, Av = {"affine", PKC_EC_AFFINE};
+    const mul_sys *J = &Jv, *A = &Av;
 #ifdef PKC_HAVE_OPENSSL
     grp = EC_GROUP_new_by_curve_name(OBJ_sn2nid(info->openssl_name));
     CHECK(grp != NULL);
@@ -118,50 +125,50 @@ static void test_curve(pkc_curve_id id)
         pkc_ec_scalar k, k2, u1, u2;
         rand_scalar(&k);
         rand_scalar(&k2);
-        J->mul_base(cur, &P, &k2); /* a random point */
-        J->mul_base(cur, &R1, &k);
+        pkc_ec_mul_base(cur, J->co, &P, &k2); /* a random point */
+        pkc_ec_mul_base(cur, J->co, &R1, &k);
 #ifdef PKC_HAVE_OPENSSL
         if (!ossl_matches(&R1, &k, NULL, NULL)) FAIL("%s mul_base vs OpenSSL", info->name);
 #endif
         if (it < 3) {
-            A->mul_base(cur, &R2, &k);
+            pkc_ec_mul_base(cur, A->co, &R2, &k);
             if (!same_point(&R1, &R2)) FAIL("%s mul_base affine vs Jacobian", info->name);
         }
-        J->mul(cur, &R1, &k, &P);
+        pkc_ec_mul(cur, J->co, &R1, &k, &P);
 #ifdef PKC_HAVE_OPENSSL
         if (!ossl_matches(&R1, NULL, &k, &P)) FAIL("%s mul vs OpenSSL", info->name);
 #endif
         if (it < 3) {
-            A->mul(cur, &R2, &k, &P);
+            pkc_ec_mul(cur, A->co, &R2, &k, &P);
             if (!same_point(&R1, &R2)) FAIL("%s mul affine vs Jacobian", info->name);
         }
         rand_scalar(&u1);
         rand_scalar(&u2);
-        J->mul2_var(cur, &R1, &u1, &u2, &P);
+        pkc_ec_mul2_var(cur, J->co, &R1, &u1, &u2, &P);
 #ifdef PKC_HAVE_OPENSSL
         if (!ossl_matches(&R1, &u1, &u2, &P)) FAIL("%s mul2_var vs OpenSSL", info->name);
 #endif
         if (it < 3) {
-            A->mul2_var(cur, &R2, &u1, &u2, &P);
+            pkc_ec_mul2_var(cur, A->co, &R2, &u1, &u2, &P);
             if (!same_point(&R1, &R2)) FAIL("%s mul2_var affine vs Jacobian", info->name);
         }
         /* mul2_var vs separate multiplications: u1 G + u2 P with u2 P = (u2 k2) G */
         pkc_ec_scalar s;
         pkc_ec_scalar_mul(cur, &s, &u2, &k2);
         pkc_ec_scalar_add(cur, &s, &s, &u1);
-        J->mul_base(cur, &R2, &s);
+        pkc_ec_mul_base(cur, J->co, &R2, &s);
         if (!same_point(&R1, &R2)) FAIL("%s mul2_var vs mul_base of u1 + u2 k", info->name);
         /* u1 G + u2 P = O when u1 = -u2 k2 */
         pkc_ec_scalar_mul(cur, &s, &u2, &k2);
         pkc_ec_scalar_neg(cur, &s, &s);
         for (int im = 0; im < (it == 0 ? 2 : 1); im++) {
-            const pkc_ec_mul_impl *m = im ? A : J;
-            m->mul2_var(cur, &R1, &s, &u2, &P);
+            const mul_sys *m = im ? A : J;
+            pkc_ec_mul2_var(cur, m->co, &R1, &s, &u2, &P);
             if (!R1.infinity) FAIL("%s %s mul2_var to infinity", info->name, m->name);
             /* Q = G, u1 = u2: the doubling inside */
-            m->mul2_var(cur, &R1, &u1, &u1, &G);
+            pkc_ec_mul2_var(cur, m->co, &R1, &u1, &u1, &G);
             pkc_ec_scalar_add(cur, &s, &u1, &u1);
-            J->mul_base(cur, &R2, &s);
+            pkc_ec_mul_base(cur, J->co, &R2, &s);
             if (!same_point(&R1, &R2)) FAIL("%s %s mul2_var Q = G", info->name, m->name);
             pkc_ec_scalar_neg(cur, &s, &u1); /* restore s for the next impl */
             pkc_ec_scalar_mul(cur, &s, &u2, &k2);
@@ -203,16 +210,16 @@ static void test_curve(pkc_curve_id id)
         pkc_ec_affine RJ[3], RA[3];
         pkc_ec_scalar one;
         scalar_from_long(&one, 1);
-        J->mul_base(cur, &RJ[0], &ks[i]);
-        J->mul(cur, &RJ[1], &ks[i], &G);
-        J->mul2_var(cur, &RJ[2], &ks[i], &one, &G); /* (k+1) G */
+        pkc_ec_mul_base(cur, J->co, &RJ[0], &ks[i]);
+        pkc_ec_mul(cur, J->co, &RJ[1], &ks[i], &G);
+        pkc_ec_mul2_var(cur, J->co, &RJ[2], &ks[i], &one, &G); /* (k+1) G */
         if (!same_point(&RJ[0], &RJ[1])) FAIL("%s edge %d: mul_base != mul(G)", info->name, i);
 #ifdef PKC_HAVE_OPENSSL
         if (!ossl_matches(&RJ[0], &ks[i], NULL, NULL)) FAIL("%s edge %d vs OpenSSL", info->name, i);
         {
             /* k P for the last random point P */
             pkc_ec_affine RP;
-            J->mul(cur, &RP, &ks[i], &P);
+            pkc_ec_mul(cur, J->co, &RP, &ks[i], &P);
             if (!ossl_matches(&RP, NULL, &ks[i], &P)) FAIL("%s edge %d mul(P) vs OpenSSL", info->name, i);
         }
         {
@@ -222,9 +229,9 @@ static void test_curve(pkc_curve_id id)
         }
 #endif
         if (i % 3 == 0 || i >= nk - 8 || id <= PKC_CURVE_SECP256R1) {
-            A->mul_base(cur, &RA[0], &ks[i]);
-            A->mul(cur, &RA[1], &ks[i], &G);
-            A->mul2_var(cur, &RA[2], &ks[i], &one, &G);
+            pkc_ec_mul_base(cur, A->co, &RA[0], &ks[i]);
+            pkc_ec_mul(cur, A->co, &RA[1], &ks[i], &G);
+            pkc_ec_mul2_var(cur, A->co, &RA[2], &ks[i], &one, &G);
             for (int j = 0; j < 3; j++)
                 if (!same_point(&RJ[j], &RA[j])) FAIL("%s edge %d op %d affine vs Jacobian", info->name, i, j);
         }
@@ -240,7 +247,7 @@ static void test_curve(pkc_curve_id id)
     for (int it = 0; it < 20; it++) {
         pkc_ec_scalar k;
         rand_scalar(&k);
-        J->mul_base(cur, &R1, &k);
+        pkc_ec_mul_base(cur, J->co, &R1, &k);
         pkc_ec_point_get_xy(cur, &R1, x, y);
         int odd = y[info->field_bytes - 1] & 1;
         if (pkc_ec_point_decompress_var(cur, &R2, x, odd) != PKC_OK || !same_point(&R1, &R2))

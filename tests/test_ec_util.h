@@ -8,9 +8,65 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ec/lab.h"
 #include "pkc/curves.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
+
+/* One field operation on canonical operands through the lab interface:
+ * convert in, operate, convert out. ECU_FE_INV_FERMAT is the reference
+ * inversion; ECU_FE_SQRT returns 0 when a is not a square. */
+enum { ECU_FE_MUL, ECU_FE_SQR, ECU_FE_ADD, ECU_FE_SUB, ECU_FE_NEG, ECU_FE_INV, ECU_FE_INV_FERMAT,
+       ECU_FE_SQRT };
+
+static inline int ecu_fe_op(const pkc_ec_lab *lab, int op, uint64_t *r, const uint64_t *a,
+                            const uint64_t *b)
+{
+    pkc_ec_lab_fe am, bm, rm;
+    int ok = 1;
+    memset(&rm, 0, sizeof rm);
+    lab->fe_from_int(&am, a);
+    lab->fe_from_int(&bm, b);
+    switch (op) {
+    case ECU_FE_MUL: lab->fe_mul(&rm, &am, &bm); break;
+    case ECU_FE_SQR: lab->fe_sqr(&rm, &am); break;
+    case ECU_FE_ADD: lab->fe_add(&rm, &am, &bm); break;
+    case ECU_FE_SUB: lab->fe_sub(&rm, &am, &bm); break;
+    case ECU_FE_NEG: lab->fe_neg(&rm, &am); break;
+    case ECU_FE_INV: lab->fe_inv(&rm, &am); break;
+    case ECU_FE_INV_FERMAT: lab->fe_inv_fermat(&rm, &am); break;
+    case ECU_FE_SQRT: ok = lab->fe_sqrt_var(&rm, &am); break;
+    default: return 0;
+    }
+    if (ok)
+        lab->fe_to_int(r, &rm);
+    return ok;
+}
+
+/* ECDSA over a message in a chosen coordinate system: the hash, then the
+ * lab interface's digest functions (src/ec/lab.h). */
+static inline pkc_err ecu_sign(const pkc_ec_private_key *key, pkc_hash_alg alg, const void *msg,
+                               size_t msglen, pkc_rng *extra, uint8_t *sig, size_t cap,
+                               size_t *siglen, pkc_ec_coords co)
+{
+    uint8_t h[PKC_HASH_MAX_SIZE];
+    pkc_err err = pkc_hash(alg, msg, msglen, h);
+    if (err != PKC_OK)
+        return err;
+    return pkc_ecdsa_sign_digest_coords(key, alg, h, pkc_hash_size(alg), extra, sig, cap, siglen,
+                                        co);
+}
+
+static inline pkc_err ecu_verify(const pkc_ec_public_key *pub, pkc_hash_alg alg, const void *msg,
+                                 size_t msglen, const uint8_t *sig, size_t siglen,
+                                 pkc_ec_coords co)
+{
+    uint8_t h[PKC_HASH_MAX_SIZE];
+    pkc_err err = pkc_hash(alg, msg, msglen, h);
+    if (err != PKC_OK)
+        return err;
+    return pkc_ecdsa_verify_digest_coords(pub, h, pkc_hash_size(alg), sig, siglen, co);
+}
 
 static inline int ecu_hexval(int c)
 {

@@ -37,9 +37,9 @@ static void vs_openssl(pkc_curve_id id, pkc_rng *rng, int iters)
 {
     const pkc_curve_info *ci = pkc_curve_info_get(id);
     for (int t = 0; t < iters; t++) {
-        pkc_ec_coordinates co = (t & 1) ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
+        pkc_ec_coords co = (t & 1) ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
         pkc_ec_private_key a;
-        CHECK(pkc_ec_keygen_ex(&a, id, rng, co) == PKC_OK);
+        CHECK(pkc_ec_keygen_coords(&a, id, rng, co) == PKC_OK);
         EVP_PKEY *b = EVP_PKEY_Q_keygen(NULL, NULL, "EC", ci->openssl_name);
         CHECK(b != NULL);
         if (!b)
@@ -64,7 +64,7 @@ static void vs_openssl(pkc_curve_id id, pkc_rng *rng, int iters)
 
         uint8_t z1[PKC_ECDH_MAX_SIZE], z2[PKC_ECDH_MAX_SIZE], z3[PKC_ECDH_MAX_SIZE];
         size_t l1 = 0, l2 = sizeof z2, l3 = sizeof z3;
-        CHECK(pkc_ecdh_ex(&a, &bq, z1, sizeof z1, &l1, co) == PKC_OK);
+        CHECK(pkc_ecdh_coords(&a, &bq, z1, sizeof z1, &l1, co) == PKC_OK);
         CHECK(ossl_derive(b, apubo, z2, &l2));
         CHECK(ossl_derive(aprivo, b, z3, &l3));
         CHECK_MSG(l1 == ci->field_bytes && l1 == l2 && !memcmp(z1, z2, l1),
@@ -101,7 +101,7 @@ static void vs_libsecp(pkc_rng *rng, int iters)
         CHECK(pkc_ec_point_encode(&b.pub, 1, pt, sizeof pt, &ptlen) == PKC_OK);
         CHECK(secp256k1_ec_pubkey_parse(ctx, &bp, pt, ptlen) == 1);
         CHECK(secp256k1_ecdh(ctx, z2, &bp, a.d, copy_x, NULL) == 1);
-        CHECK(pkc_ecdh_ex(&a, &b.pub, z1, sizeof z1, &zl, (t & 1) ? PKC_EC_AFFINE
+        CHECK(pkc_ecdh_coords(&a, &b.pub, z1, sizeof z1, &zl, (t & 1) ? PKC_EC_AFFINE
                                                                    : PKC_EC_JACOBIAN) == PKC_OK);
         CHECK_MSG(zl == 32 && !memcmp(z1, z2, 32), "secp256k1: ECDH differs from libsecp256k1");
         CHECK(pkc_ecdh(&b, &a.pub, z2, sizeof z2, &zl) == PKC_OK && !memcmp(z1, z2, 32));
@@ -125,7 +125,7 @@ static void bad_input(pkc_rng *rng)
         CHECK(pkc_ecdh(&a, &a.pub, z, pkc_ec_field_bytes(id) - 1, &zl) == PKC_ERR_BUFSIZE);
         /* symmetric, both coordinate systems */
         CHECK(pkc_ecdh(&a, &a.pub, z, sizeof z, &zl) == PKC_OK);
-        CHECK(pkc_ecdh_ex(&a, &a.pub, z2, sizeof z2, &zl2, PKC_EC_AFFINE) == PKC_OK);
+        CHECK(pkc_ecdh_coords(&a, &a.pub, z2, sizeof z2, &zl2, PKC_EC_AFFINE) == PKC_OK);
         CHECK(zl == zl2 && !memcmp(z, z2, zl));
         /* a corrupted peer struct never reaches the arithmetic */
         pkc_ec_public_key q = a.pub;

@@ -131,10 +131,10 @@ static void all_hashes(pkc_curve_id id, pkc_rng *rng)
         size_t siglen;
         /* across coordinate systems with SHA-256 (affine is slow) */
         for (int co = 0; co < (algs[i] == PKC_HASH_SHA256 ? 2 : 1); co++) {
-            CHECK(pkc_ecdsa_sign_ex(&k, algs[i], "msg", 3, NULL, sig, sizeof sig, &siglen,
-                                    (pkc_ec_coordinates)co) == PKC_OK);
-            CHECK_MSG(pkc_ecdsa_verify_ex(&k.pub, algs[i], "msg", 3, sig, siglen,
-                                          (pkc_ec_coordinates)co) == PKC_OK,
+            CHECK(ecu_sign(&k, algs[i], "msg", 3, NULL, sig, sizeof sig, &siglen,
+                                    (pkc_ec_coords)co) == PKC_OK);
+            CHECK_MSG(ecu_verify(&k.pub, algs[i], "msg", 3, sig, siglen,
+                                          (pkc_ec_coords)co) == PKC_OK,
                       "%s with %s", ecu_curve_name(id), pkc_hash_name(algs[i]));
         }
     }

@@ -120,22 +120,22 @@ static int ossl_verify(EVP_PKEY *pk, const EVP_MD *md, const uint8_t *m, size_t 
 /* pkc verify of a DER signature */
 static pkc_err pkc_verify_der(const pkc_ec_public_key *q, pkc_hash_alg a, const uint8_t *m,
                               size_t ml, const uint8_t *der, size_t derlen,
-                              pkc_ec_coordinates co)
+                              pkc_ec_coords co)
 {
     uint8_t raw[PKC_ECDSA_MAX_RAW_SIZE];
     size_t rawlen;
     pkc_err e = pkc_ecdsa_sig_from_der(q->curve, der, derlen, raw, sizeof raw, &rawlen);
     if (e != PKC_OK)
         return e;
-    return pkc_ecdsa_verify_ex(q, a, m, ml, raw, rawlen, co);
+    return ecu_verify(q, a, m, ml, raw, rawlen, co);
 }
 
 static void one_key(pkc_curve_id id, pkc_rng *rng, int iter)
 {
     const pkc_curve_info *ci = pkc_curve_info_get(id);
-    pkc_ec_coordinates co = (iter & 1) ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
+    pkc_ec_coords co = (iter & 1) ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
     pkc_ec_private_key k;
-    CHECK(pkc_ec_keygen_ex(&k, id, rng, co) == PKC_OK);
+    CHECK(pkc_ec_keygen_coords(&k, id, rng, co) == PKC_OK);
     EVP_PKEY *opriv = ossl_priv_from_pkc(&k), *opub = ossl_pub_from_pkc(&k.pub);
     CHECK_MSG(opriv && ossl_check(opriv, 1), "%s: OpenSSL rejects a pkc private key", ci->name);
     CHECK_MSG(opub && ossl_check(opub, 0), "%s: OpenSSL rejects a pkc public key", ci->name);
@@ -149,7 +149,7 @@ static void one_key(pkc_curve_id id, pkc_rng *rng, int iter)
         size_t ml = tu_rand64() % sizeof m, rawlen, derlen, osiglen = sizeof osig;
         tu_rand_bytes(m, ml);
         /* pkc -> OpenSSL (half with extra entropy) */
-        CHECK(pkc_ecdsa_sign_ex(&k, a, m, ml, (tu_rand64() & 1) ? rng : NULL, raw, sizeof raw,
+        CHECK(ecu_sign(&k, a, m, ml, (tu_rand64() & 1) ? rng : NULL, raw, sizeof raw,
                                 &rawlen, co) == PKC_OK);
         CHECK(pkc_ecdsa_sig_to_der(id, raw, rawlen, der, sizeof der, &derlen) == PKC_OK);
         CHECK_MSG(ossl_verify(opub, md, m, ml, der, derlen) == 1,
@@ -265,7 +265,7 @@ static void libsecp(pkc_rng *rng, int iters)
     int same = 0;
     for (int i = 0; i < iters; i++) {
         pkc_ec_private_key k;
-        CHECK(pkc_ec_keygen_ex(&k, PKC_CURVE_SECP256K1, rng,
+        CHECK(pkc_ec_keygen_coords(&k, PKC_CURVE_SECP256K1, rng,
                                (i & 1) ? PKC_EC_AFFINE : PKC_EC_JACOBIAN) == PKC_OK);
         secp256k1_pubkey P, P2;
         uint8_t pt[65], pt2[65];

@@ -329,16 +329,16 @@ static void test_sigs(void)
         pkc_ec_private_key key;
         CHECK(pkc_ec_private_key_from_bytes(&key, id, x, ob) == PKC_OK);
         for (int ci = 0; ci < 2; ci++) {
-            pkc_ec_coordinates co = ci ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
-            pkc_err err = pkc_ecdsa_sign_ex(&key, alg, v->msg, strlen(v->msg), NULL, sig,
+            pkc_ec_coords co = ci ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
+            pkc_err err = ecu_sign(&key, alg, v->msg, strlen(v->msg), NULL, sig,
                                             sizeof sig, &siglen, co);
             CHECK_MSG(err == PKC_OK && siglen == 2 * ob && !memcmp(sig, want, 2 * ob),
                       "RFC 6979 %s %s \"%s\" (%s): signature differs", v->curve, v->hash,
                       v->msg, ci ? "affine" : "jacobian");
-            CHECK(pkc_ecdsa_verify_ex(&key.pub, alg, v->msg, strlen(v->msg), want, 2 * ob,
+            CHECK(ecu_verify(&key.pub, alg, v->msg, strlen(v->msg), want, 2 * ob,
                                       co) == PKC_OK);
             /* another message */
-            CHECK(pkc_ecdsa_verify_ex(&key.pub, alg, "other", 5, want, 2 * ob, co) ==
+            CHECK(ecu_verify(&key.pub, alg, "other", 5, want, 2 * ob, co) ==
                   PKC_ERR_VERIFY);
         }
         /* the digest entry point gives the same */

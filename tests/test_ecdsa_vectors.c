@@ -20,7 +20,7 @@
 #include "test_ec_util.h"
 #include "testutil.h"
 
-static const pkc_ec_coordinates coords_all[2] = {PKC_EC_JACOBIAN, PKC_EC_AFFINE};
+static const pkc_ec_coords coords_all[2] = {PKC_EC_JACOBIAN, PKC_EC_AFFINE};
 
 /* Affine arithmetic costs one inversion per point operation: every record
  * runs in Jacobian coordinates, every affine_every-th also in affine ones
@@ -137,7 +137,7 @@ static void sigver(void)
         for (int ci = 0; ci < coord_count(npass + nfail, 5); ci++) {
             pkc_err err = kerr;
             if (err == PKC_OK)
-                err = serr == 0 ? pkc_ecdsa_verify_digest_ex(&pub, h, hlen, sig, siglen,
+                err = serr == 0 ? pkc_ecdsa_verify_digest_coords(&pub, h, hlen, sig, siglen,
                                                              coords_all[ci])
                                 : PKC_ERR_RANGE;
             if (expect_pass) {
@@ -241,12 +241,12 @@ static void siggen(const char *rel, int expect_sections, int have_k)
                           ecu_curve_name(curve), pkc_hash_name(alg),
                           ci ? "affine" : "jacobian");
             }
-            err = pkc_ecdsa_verify_digest_ex(&q, h, hlen, want, wantlen, coords_all[ci]);
+            err = pkc_ecdsa_verify_digest_coords(&q, h, hlen, want, wantlen, coords_all[ci]);
             CHECK_MSG(err == PKC_OK, "%s line %d: published signature rejected: %s", rel,
                       kv.lineno, pkc_strerror(err));
             /* the same signature over another digest fails */
             h[0] ^= 0x80;
-            CHECK(pkc_ecdsa_verify_digest_ex(&q, h, hlen, want, wantlen, coords_all[ci]) ==
+            CHECK(pkc_ecdsa_verify_digest_coords(&q, h, hlen, want, wantlen, coords_all[ci]) ==
                   PKC_ERR_VERIFY);
             h[0] ^= 0x80;
         }

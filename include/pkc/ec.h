@@ -19,9 +19,9 @@
  * rejection-sampling rounds in key generation and nonce derivation may be
  * observable, and it reveals nothing about the value kept.
  *
- * Every operation exists twice: the plain function uses Jacobian
- * coordinates; the _ex variant takes the coordinate system, so the
- * benchmark engine can measure affine against Jacobian arithmetic.
+ * The arithmetic uses Jacobian coordinates. (An affine implementation,
+ * complete and tested, exists for the seed study's comparison; the
+ * benchmark and the tests reach it through an internal interface.)
  */
 #ifndef PKC_EC_H
 #define PKC_EC_H
@@ -34,11 +34,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef enum {
-    PKC_EC_JACOBIAN = 0, /* the default: Jacobian coordinates */
-    PKC_EC_AFFINE = 1    /* affine coordinates: one inversion per addition */
-} pkc_ec_coordinates;
 
 /* Size of the opaque validated point inside a public key (64-bit words). */
 #define PKC_EC_POINT_WORDS 19
@@ -68,8 +63,6 @@ typedef struct {
 /* d uniform in [1, n-1] from rng (rejection sampling of order_bits-bit
  * candidates), public key d*G. */
 PKC_API pkc_err pkc_ec_keygen(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *rng);
-PKC_API pkc_err pkc_ec_keygen_ex(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *rng,
-                                 pkc_ec_coordinates coords);
 /* From a big-endian scalar of at most order_bytes bytes (shorter values are
  * left-padded): PKC_ERR_KEY unless 1 <= d <= n-1. Computes the public key. */
 PKC_API pkc_err pkc_ec_private_key_from_bytes(pkc_ec_private_key *key, pkc_curve_id curve,
@@ -116,13 +109,6 @@ PKC_API pkc_err pkc_ecdsa_sign(const pkc_ec_private_key *key, pkc_hash_alg alg, 
 PKC_API pkc_err pkc_ecdsa_sign_digest(const pkc_ec_private_key *key, pkc_hash_alg alg,
                                       const uint8_t *digest, size_t dlen, pkc_rng *extra,
                                       uint8_t *sig, size_t cap, size_t *siglen);
-PKC_API pkc_err pkc_ecdsa_sign_ex(const pkc_ec_private_key *key, pkc_hash_alg alg, const void *msg,
-                                  size_t msglen, pkc_rng *extra, uint8_t *sig, size_t cap,
-                                  size_t *siglen, pkc_ec_coordinates coords);
-PKC_API pkc_err pkc_ecdsa_sign_digest_ex(const pkc_ec_private_key *key, pkc_hash_alg alg,
-                                         const uint8_t *digest, size_t dlen, pkc_rng *extra,
-                                         uint8_t *sig, size_t cap, size_t *siglen,
-                                         pkc_ec_coordinates coords);
 /* PKC_OK if valid; PKC_ERR_RANGE if r or s is outside [1, n-1];
  * PKC_ERR_VERIFY if it does not verify; PKC_ERR_ARG for a raw signature
  * of the wrong length. */
@@ -131,12 +117,6 @@ PKC_API pkc_err pkc_ecdsa_verify(const pkc_ec_public_key *pub, pkc_hash_alg alg,
 /* Any digest length: it is truncated to the bit length of n. */
 PKC_API pkc_err pkc_ecdsa_verify_digest(const pkc_ec_public_key *pub, const uint8_t *digest,
                                         size_t dlen, const uint8_t *sig, size_t siglen);
-PKC_API pkc_err pkc_ecdsa_verify_ex(const pkc_ec_public_key *pub, pkc_hash_alg alg,
-                                    const void *msg, size_t msglen, const uint8_t *sig,
-                                    size_t siglen, pkc_ec_coordinates coords);
-PKC_API pkc_err pkc_ecdsa_verify_digest_ex(const pkc_ec_public_key *pub, const uint8_t *digest,
-                                           size_t dlen, const uint8_t *sig, size_t siglen,
-                                           pkc_ec_coordinates coords);
 
 /* Raw r||s (2 * order_bytes) -> DER SEQUENCE { INTEGER r, INTEGER s }. */
 PKC_API pkc_err pkc_ecdsa_sig_to_der(pkc_curve_id curve, const uint8_t *raw, size_t rawlen,
@@ -153,8 +133,6 @@ PKC_API pkc_err pkc_ecdsa_sig_from_der(pkc_curve_id curve, const uint8_t *der, s
  * curves, PKC_ERR_POINT for an invalid peer key or a result at infinity. */
 PKC_API pkc_err pkc_ecdh(const pkc_ec_private_key *key, const pkc_ec_public_key *peer,
                          uint8_t *out, size_t cap, size_t *outlen);
-PKC_API pkc_err pkc_ecdh_ex(const pkc_ec_private_key *key, const pkc_ec_public_key *peer,
-                            uint8_t *out, size_t cap, size_t *outlen, pkc_ec_coordinates coords);
 
 /* ---- key files ----
  * Encoders return malloc'd buffers (PEM: NUL-terminated) to be freed with

@@ -1,9 +1,10 @@
-/* pkc — internal interface between the elliptic-curve arithmetic (field,
- * scalar, points, scalar multiplication: src/ec_field*.c, src/ec_scalar.c,
- * src/ec_point*.c, src/ec_mul*.c, src/ec_curves.c) and the protocols built
- * on it (key generation, ECDSA, ECDH, encodings: src/ecdsa.c, src/ecdh.c,
- * src/ec_key.c). Not installed; the benchmark engine and the tests may use it
- * (they link the static library).
+/* pkc — internal interface between the elliptic-curve arithmetic (the
+ * layers of src/ec/: limbs, field, scalar, points, recoding, tables,
+ * multiplications, instantiated per curve by curve_tmpl.h) and the
+ * protocols built on it (key generation, ECDSA, ECDH, encodings:
+ * src/ec/ecdsa.c, ecdh.c, ec_key.c). Not installed; the tests and the
+ * benchmark use it through the static library, with src/ec/lab.h for
+ * what only they need.
  *
  * Representation at this boundary: canonical integers (not Montgomery form)
  * as little-endian 64-bit limbs, limbs above the curve's size zero. Inside,
@@ -56,9 +57,8 @@ void pkc_ec_scalar_add(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_s
 void pkc_ec_scalar_sub(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a, const pkc_ec_scalar *b);
 void pkc_ec_scalar_mul(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a, const pkc_ec_scalar *b);
 void pkc_ec_scalar_neg(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
-/* a^-1 mod n (Fermat or safegcd), constant time; 0 maps to 0. */
+/* a^-1 mod n (safegcd), constant time; 0 maps to 0. */
 void pkc_ec_scalar_inv(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
-void pkc_ec_scalar_inv_var(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
 
 /* ---- points (SEC 1 v2 section 2.3.3 / 2.3.4 / 3.2.2) ---- */
 /* Full public-key validation: x, y (field_bytes big-endian each) < p and
@@ -76,51 +76,24 @@ void pkc_ec_point_x_mod_n(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_e
 /* 1 if on the curve and finite (public data). */
 int pkc_ec_point_is_valid_var(const pkc_ec_curve *c, const pkc_ec_affine *P);
 
-/* ---- scalar multiplication, in two coordinate systems ----
- * The seed study measures affine against Jacobian arithmetic, so both are
- * complete implementations behind the same table. Protocols take the table;
- * the default is pkc_ec_impl_jacobian. */
-typedef struct {
-    const char *name; /* "jacobian" or "affine" */
-    /* out = k*G; constant time in k; k = 0 gives infinity. */
-    void (*mul_base)(const pkc_ec_curve *c, pkc_ec_affine *out, const pkc_ec_scalar *k);
-    /* out = k*P for a valid finite P; constant time in k and P. */
-    void (*mul)(const pkc_ec_curve *c, pkc_ec_affine *out, const pkc_ec_scalar *k,
-                const pkc_ec_affine *P);
-    /* out = u1*G + u2*Q; variable time: public inputs only (verification). */
-    void (*mul2_var)(const pkc_ec_curve *c, pkc_ec_affine *out, const pkc_ec_scalar *u1,
-                     const pkc_ec_scalar *u2, const pkc_ec_affine *Q);
-} pkc_ec_mul_impl;
-
-extern const pkc_ec_mul_impl pkc_ec_impl_jacobian;
-extern const pkc_ec_mul_impl pkc_ec_impl_affine;
-
-/* ---- benchmark hooks ----
- * For the benchmark engine (bench/): time one point addition, one point
- * doubling (Jacobian or affine, each as the scalar multiplications use it:
- * Jacobian add-2007-bl and dbl-2001-b / dbl-2009-l; affine addition and
- * doubling with one constant-time inversion each) and one field multiply /
- * square / inversion on data prepared by pkc_ec_bench_setup. Each call
- * performs exactly one operation and feeds its result into the next call,
- * so a loop of calls measures latency and cannot be optimised away. Scalar
- * multiplications are timed through pkc_ec_impl_jacobian / pkc_ec_impl_affine
- * (mul_base = fixed base, mul = variable base, mul2_var = verification). */
+/* ---- scalar multiplication ----
+ * Two complete implementations, in two coordinate systems (the seed study
+ * measures affine against Jacobian arithmetic); the protocols use
+ * PKC_EC_JACOBIAN unless the lab interface (lab.h) asks for another. */
 typedef enum {
-    PKC_EC_COORDS_JACOBIAN = 0,
-    PKC_EC_COORDS_AFFINE = 1
+    PKC_EC_JACOBIAN = 0, /* the default */
+    PKC_EC_AFFINE = 1,   /* affine coordinates: one inversion per addition */
+    PKC_EC_COORDS_COUNT
 } pkc_ec_coords;
 
-typedef struct {
-    uint64_t opaque[16 * PKC_EC_MAX_LIMBS + 8];
-} pkc_ec_bench_state;
-
-/* the table for a coordinate system (NULL for an unknown value) */
-const pkc_ec_mul_impl *pkc_ec_impl_get(pkc_ec_coords coords);
-void pkc_ec_bench_setup(const pkc_ec_curve *c, pkc_ec_bench_state *st);
-void pkc_ec_bench_point_add(const pkc_ec_curve *c, pkc_ec_coords coords, pkc_ec_bench_state *st);
-void pkc_ec_bench_point_double(const pkc_ec_curve *c, pkc_ec_coords coords, pkc_ec_bench_state *st);
-void pkc_ec_bench_field_mul(const pkc_ec_curve *c, pkc_ec_bench_state *st);
-void pkc_ec_bench_field_sqr(const pkc_ec_curve *c, pkc_ec_bench_state *st);
-void pkc_ec_bench_field_inv(const pkc_ec_curve *c, pkc_ec_bench_state *st);
+/* out = k*G; constant time in k; k = 0 gives infinity. */
+void pkc_ec_mul_base(const pkc_ec_curve *c, pkc_ec_coords co, pkc_ec_affine *out,
+                     const pkc_ec_scalar *k);
+/* out = k*P for a valid finite P; constant time in k and P. */
+void pkc_ec_mul(const pkc_ec_curve *c, pkc_ec_coords co, pkc_ec_affine *out,
+                const pkc_ec_scalar *k, const pkc_ec_affine *P);
+/* out = u1*G + u2*Q; variable time: public inputs only (verification). */
+void pkc_ec_mul2_var(const pkc_ec_curve *c, pkc_ec_coords co, pkc_ec_affine *out,
+                     const pkc_ec_scalar *u1, const pkc_ec_scalar *u2, const pkc_ec_affine *Q);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "ct.h"
 #include "ec_proto.h"
+#include "lab.h"
 #include "pkc/der.h"
 
 #define OID_EC_PUBLIC_KEY "1.2.840.10045.2.1" /* id-ecPublicKey, RFC 5480 section 2.1.1 */
@@ -39,10 +40,10 @@ size_t pkc_ec_order_bytes(pkc_curve_id curve)
 /* key->d holds a scalar already known to be in [1, n-1]: computes and
  * stores the public key d*G. */
 static pkc_err finish_private(pkc_ec_private_key *key, const pkc_ec_curve *c,
-                              const pkc_ec_scalar *d, pkc_ec_coordinates coords)
+                              const pkc_ec_scalar *d, pkc_ec_coords co)
 {
     pkc_ec_affine Q;
-    pkc_ec_impl_for(coords)->mul_base(c, &Q, d);
+    pkc_ec_mul_base(c, co, &Q, d);
     /* The public key is public. */
     PKC_DECLASSIFY(&Q, sizeof Q);
     /* A fault in the scalar multiplication must not leak out as a key. */
@@ -55,8 +56,8 @@ static pkc_err finish_private(pkc_ec_private_key *key, const pkc_ec_curve *c,
     return PKC_OK;
 }
 
-pkc_err pkc_ec_keygen_ex(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *rng,
-                         pkc_ec_coordinates coords)
+pkc_err pkc_ec_keygen_coords(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *rng,
+                             pkc_ec_coords co)
 {
     const pkc_curve_info *ci;
     const pkc_ec_curve *c = curve_of(curve, &ci);
@@ -87,7 +88,7 @@ pkc_err pkc_ec_keygen_ex(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *r
     if (err == PKC_OK && !ok)
         err = PKC_ERR_RNG;
     if (err == PKC_OK)
-        err = finish_private(key, c, &d, coords);
+        err = finish_private(key, c, &d, co);
     pkc_memzero(&d, sizeof d);
     if (err != PKC_OK)
         pkc_ec_private_key_wipe(key);
@@ -96,7 +97,7 @@ pkc_err pkc_ec_keygen_ex(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *r
 
 pkc_err pkc_ec_keygen(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *rng)
 {
-    return pkc_ec_keygen_ex(key, curve, rng, PKC_EC_JACOBIAN);
+    return pkc_ec_keygen_coords(key, curve, rng, PKC_EC_JACOBIAN);
 }
 
 pkc_err pkc_ec_private_key_from_bytes(pkc_ec_private_key *key, pkc_curve_id curve,

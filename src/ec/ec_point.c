@@ -1,10 +1,10 @@
 /* pkc — point encoding checks (SEC 1 v2 sections 2.3.3, 2.3.4, 3.2.2):
  * coordinates below p, on the curve, decompression; conversions to bytes.
- * The field arithmetic is each curve's specialised code (ec_mul_tmpl.h). */
+ * The field arithmetic is each curve's specialised code (curve_tmpl.h). */
 #include <string.h>
 
-#include "ec_field.h"
-#include "ec_point.h"
+#include "curve.h"
+#include "limbs.h"
 
 #define M PKC_EC_MAX_LIMBS
 

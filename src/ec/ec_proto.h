@@ -28,11 +28,6 @@
 _Static_assert(sizeof(pkc_ec_affine) == PKC_EC_POINT_WORDS * sizeof(uint64_t),
                "pkc_ec_public_key.point must hold a pkc_ec_affine");
 
-static inline const pkc_ec_mul_impl *pkc_ec_impl_for(pkc_ec_coordinates coords)
-{
-    return coords == PKC_EC_AFFINE ? &pkc_ec_impl_affine : &pkc_ec_impl_jacobian;
-}
-
 static inline pkc_ec_affine *pkc_ec_pub_point(pkc_ec_public_key *pub)
 {
     return (pkc_ec_affine *)(void *)pub->point;
@@ -77,6 +72,6 @@ void pkc_rfc6979_wipe(pkc_rfc6979 *st);
  * signature would have r = 0 or s = 0. */
 pkc_err pkc_ecdsa_sign_with_k_for_testing(const pkc_ec_private_key *key, const uint8_t *digest,
                                           size_t dlen, const uint8_t *k, uint8_t *sig,
-                                          size_t cap, size_t *siglen, pkc_ec_coordinates coords);
+                                          size_t cap, size_t *siglen, pkc_ec_coords co);
 
 #endif

@@ -1,13 +1,13 @@
 /* pkc — integers modulo the group order n (ec_internal.h): byte
  * conversions and range checks here, the arithmetic in each curve's
- * specialised code (src/ec_mul_tmpl.h: Montgomery multiplication mod n,
- * Fermat inversion). Scalars are canonical, limbs above the curve's count
+ * specialised code (src/ec/scalar.h: Montgomery multiplication mod n,
+ * safegcd inversion). Scalars are canonical, limbs above the curve's count
  * zero; every function is constant time in the scalar values. */
 #include <string.h>
 
 #include "ct.h"
-#include "ec_field.h"
-#include "ec_point.h"
+#include "curve.h"
+#include "limbs.h"
 
 #define M PKC_EC_MAX_LIMBS
 
@@ -108,11 +108,5 @@ void pkc_ec_scalar_neg(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_s
 void pkc_ec_scalar_inv(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a)
 {
     c->ops->sc_inv(out->v, a->v);
-    clear_high(c, out);
-}
-
-void pkc_ec_scalar_inv_var(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a)
-{
-    c->ops->sc_inv_var(out->v, a->v);
     clear_high(c, out);
 }

@@ -11,9 +11,10 @@
 
 #include "ct.h"
 #include "ec_proto.h"
+#include "lab.h"
 
-pkc_err pkc_ecdh_ex(const pkc_ec_private_key *key, const pkc_ec_public_key *peer, uint8_t *out,
-                    size_t cap, size_t *outlen, pkc_ec_coordinates coords)
+pkc_err pkc_ecdh_coords(const pkc_ec_private_key *key, const pkc_ec_public_key *peer,
+                        uint8_t *out, size_t cap, size_t *outlen, pkc_ec_coords co)
 {
     if (!key || !peer || !out || !outlen)
         return PKC_ERR_ARG;
@@ -39,7 +40,7 @@ pkc_err pkc_ecdh_ex(const pkc_ec_private_key *key, const pkc_ec_public_key *peer
         return PKC_ERR_KEY;
     }
     pkc_ec_affine P;
-    pkc_ec_impl_for(coords)->mul(c, &P, &d, Q);
+    pkc_ec_mul(c, co, &P, &d, Q);
     uint64_t inf = P.infinity;
     PKC_DECLASSIFY(&inf, sizeof inf);
     pkc_err err = PKC_OK;
@@ -59,5 +60,5 @@ pkc_err pkc_ecdh_ex(const pkc_ec_private_key *key, const pkc_ec_public_key *peer
 pkc_err pkc_ecdh(const pkc_ec_private_key *key, const pkc_ec_public_key *peer, uint8_t *out,
                  size_t cap, size_t *outlen)
 {
-    return pkc_ecdh_ex(key, peer, out, cap, outlen, PKC_EC_JACOBIAN);
+    return pkc_ecdh_coords(key, peer, out, cap, outlen, PKC_EC_JACOBIAN);
 }

@@ -11,6 +11,7 @@
 
 #include "ct.h"
 #include "ec_proto.h"
+#include "lab.h"
 #include "pkc/der.h"
 
 /* e = bits2int(H) mod n (SEC 1 v2 section 4.1.3 step 5 and 4.1.4 step 3). */
@@ -25,13 +26,13 @@ static void digest_to_scalar(const pkc_ec_curve *c, const pkc_curve_info *ci, pk
 /* Steps 1-6 of SEC 1 v2 section 4.1.3 for a given k: R = kG, r = x_R mod n,
  * s = k^-1 (e + r d) mod n. Returns an all-ones mask if r != 0 and s != 0.
  * r and s are declassified: they are the signature. */
-static uint64_t sign_core(const pkc_ec_curve *c, const pkc_ec_mul_impl *impl,
+static uint64_t sign_core(const pkc_ec_curve *c, pkc_ec_coords co,
                           const pkc_ec_scalar *d, const pkc_ec_scalar *k, const pkc_ec_scalar *e,
                           pkc_ec_scalar *r, pkc_ec_scalar *s)
 {
     pkc_ec_affine R;
     pkc_ec_scalar kinv, t;
-    impl->mul_base(c, &R, k);
+    pkc_ec_mul_base(c, co, &R, k);
     pkc_ec_point_x_mod_n(c, r, &R);
     pkc_ec_scalar_inv(c, &kinv, k);
     pkc_ec_scalar_mul(c, &t, r, d);
@@ -68,9 +69,9 @@ static void put_sig(const pkc_ec_curve *c, const pkc_curve_info *ci, const pkc_e
     *siglen = 2 * ci->order_bytes;
 }
 
-pkc_err pkc_ecdsa_sign_digest_ex(const pkc_ec_private_key *key, pkc_hash_alg alg,
-                                 const uint8_t *digest, size_t dlen, pkc_rng *extra,
-                                 uint8_t *sig, size_t cap, size_t *siglen, pkc_ec_coordinates coords)
+pkc_err pkc_ecdsa_sign_digest_coords(const pkc_ec_private_key *key, pkc_hash_alg alg,
+                                     const uint8_t *digest, size_t dlen, pkc_rng *extra,
+                                     uint8_t *sig, size_t cap, size_t *siglen, pkc_ec_coords co)
 {
     const pkc_ec_curve *c;
     const pkc_curve_info *ci;
@@ -95,14 +96,16 @@ pkc_err pkc_ecdsa_sign_digest_ex(const pkc_ec_private_key *key, pkc_hash_alg alg
                                 addlen)) != PKC_OK)
         goto done;
     err = PKC_ERR_INTERNAL;
-    /* Each candidate is rejected with probability about 2^-32 at worst
-     * (secp224k1's n is barely above 2^224), so 64 rounds never all fail. */
+    /* A candidate is rejected when it is not below n (or r or s is 0).
+     * Candidates have order_bits bits, so that is about 2^-32 for most
+     * curves but about 1/2 for secp224k1, whose n is barely above 2^224
+     * (225 bits): 64 rounds all fail with probability about 2^-64. */
     for (int tries = 0; tries < 64; tries++) {
         uint64_t ok = pkc_rfc6979_next(&st, &k, kb);
         PKC_DECLASSIFY(&ok, sizeof ok);
         if (!ok)
             continue;
-        if (sign_core(c, pkc_ec_impl_for(coords), &d, &k, &e, &r, &s)) {
+        if (sign_core(c, co, &d, &k, &e, &r, &s)) {
             put_sig(c, ci, &r, &s, sig, siglen);
             err = PKC_OK;
             break;
@@ -121,13 +124,12 @@ pkc_err pkc_ecdsa_sign_digest(const pkc_ec_private_key *key, pkc_hash_alg alg,
                               const uint8_t *digest, size_t dlen, pkc_rng *extra, uint8_t *sig,
                               size_t cap, size_t *siglen)
 {
-    return pkc_ecdsa_sign_digest_ex(key, alg, digest, dlen, extra, sig, cap, siglen,
-                                    PKC_EC_JACOBIAN);
+    return pkc_ecdsa_sign_digest_coords(key, alg, digest, dlen, extra, sig, cap, siglen,
+                                        PKC_EC_JACOBIAN);
 }
 
-pkc_err pkc_ecdsa_sign_ex(const pkc_ec_private_key *key, pkc_hash_alg alg, const void *msg,
-                          size_t msglen, pkc_rng *extra, uint8_t *sig, size_t cap, size_t *siglen,
-                          pkc_ec_coordinates coords)
+pkc_err pkc_ecdsa_sign(const pkc_ec_private_key *key, pkc_hash_alg alg, const void *msg,
+                       size_t msglen, pkc_rng *extra, uint8_t *sig, size_t cap, size_t *siglen)
 {
     uint8_t h[PKC_HASH_MAX_SIZE];
     if (!msg && msglen)
@@ -135,19 +137,12 @@ pkc_err pkc_ecdsa_sign_ex(const pkc_ec_private_key *key, pkc_hash_alg alg, const
     pkc_err err = pkc_hash(alg, msg ? msg : "", msglen, h);
     if (err != PKC_OK)
         return err;
-    return pkc_ecdsa_sign_digest_ex(key, alg, h, pkc_hash_size(alg), extra, sig, cap, siglen,
-                                    coords);
-}
-
-pkc_err pkc_ecdsa_sign(const pkc_ec_private_key *key, pkc_hash_alg alg, const void *msg,
-                       size_t msglen, pkc_rng *extra, uint8_t *sig, size_t cap, size_t *siglen)
-{
-    return pkc_ecdsa_sign_ex(key, alg, msg, msglen, extra, sig, cap, siglen, PKC_EC_JACOBIAN);
+    return pkc_ecdsa_sign_digest(key, alg, h, pkc_hash_size(alg), extra, sig, cap, siglen);
 }
 
 pkc_err pkc_ecdsa_sign_with_k_for_testing(const pkc_ec_private_key *key, const uint8_t *digest,
                                           size_t dlen, const uint8_t *k, uint8_t *sig,
-                                          size_t cap, size_t *siglen, pkc_ec_coordinates coords)
+                                          size_t cap, size_t *siglen, pkc_ec_coords co)
 {
     const pkc_ec_curve *c;
     const pkc_curve_info *ci;
@@ -161,7 +156,7 @@ pkc_err pkc_ecdsa_sign_with_k_for_testing(const pkc_ec_private_key *key, const u
         err = PKC_ERR_RANGE;
     } else {
         digest_to_scalar(c, ci, &e, digest, dlen);
-        if (sign_core(c, pkc_ec_impl_for(coords), &d, &ks, &e, &r, &s))
+        if (sign_core(c, co, &d, &ks, &e, &r, &s))
             put_sig(c, ci, &r, &s, sig, siglen);
         else
             err = PKC_ERR_RANGE;
@@ -172,9 +167,9 @@ pkc_err pkc_ecdsa_sign_with_k_for_testing(const pkc_ec_private_key *key, const u
 }
 
 /* SEC 1 v2 section 4.1.4. */
-pkc_err pkc_ecdsa_verify_digest_ex(const pkc_ec_public_key *pub, const uint8_t *digest,
-                                   size_t dlen, const uint8_t *sig, size_t siglen,
-                                   pkc_ec_coordinates coords)
+pkc_err pkc_ecdsa_verify_digest_coords(const pkc_ec_public_key *pub, const uint8_t *digest,
+                                       size_t dlen, const uint8_t *sig, size_t siglen,
+                                       pkc_ec_coords co)
 {
     const pkc_ec_curve *c = pub ? pkc_ec_curve_get(pub->curve) : NULL;
     if (!c || (!digest && dlen) || !sig)
@@ -195,11 +190,11 @@ pkc_err pkc_ecdsa_verify_digest_ex(const pkc_ec_public_key *pub, const uint8_t *
         return PKC_ERR_RANGE;
     digest_to_scalar(c, ci, &e, digest ? digest : (const uint8_t *)"", dlen);
     /* Steps 4-5: u1 = e/s, u2 = r/s, R = u1 G + u2 Q. */
-    pkc_ec_scalar_inv_var(c, &w, &s);
+    pkc_ec_scalar_inv(c, &w, &s);
     pkc_ec_scalar_mul(c, &u1, &e, &w);
     pkc_ec_scalar_mul(c, &u2, &r, &w);
     pkc_ec_affine R;
-    pkc_ec_impl_for(coords)->mul2_var(c, &R, &u1, &u2, Q);
+    pkc_ec_mul2_var(c, co, &R, &u1, &u2, Q);
     if (R.infinity)
         return PKC_ERR_VERIFY;
     /* Steps 6-8: v = x_R mod n must equal r. */
@@ -210,12 +205,11 @@ pkc_err pkc_ecdsa_verify_digest_ex(const pkc_ec_public_key *pub, const uint8_t *
 pkc_err pkc_ecdsa_verify_digest(const pkc_ec_public_key *pub, const uint8_t *digest, size_t dlen,
                                 const uint8_t *sig, size_t siglen)
 {
-    return pkc_ecdsa_verify_digest_ex(pub, digest, dlen, sig, siglen, PKC_EC_JACOBIAN);
+    return pkc_ecdsa_verify_digest_coords(pub, digest, dlen, sig, siglen, PKC_EC_JACOBIAN);
 }
 
-pkc_err pkc_ecdsa_verify_ex(const pkc_ec_public_key *pub, pkc_hash_alg alg, const void *msg,
-                            size_t msglen, const uint8_t *sig, size_t siglen,
-                            pkc_ec_coordinates coords)
+pkc_err pkc_ecdsa_verify(const pkc_ec_public_key *pub, pkc_hash_alg alg, const void *msg,
+                         size_t msglen, const uint8_t *sig, size_t siglen)
 {
     uint8_t h[PKC_HASH_MAX_SIZE];
     if (!msg && msglen)
@@ -223,13 +217,7 @@ pkc_err pkc_ecdsa_verify_ex(const pkc_ec_public_key *pub, pkc_hash_alg alg, cons
     pkc_err err = pkc_hash(alg, msg ? msg : "", msglen, h);
     if (err != PKC_OK)
         return err;
-    return pkc_ecdsa_verify_digest_ex(pub, h, pkc_hash_size(alg), sig, siglen, coords);
-}
-
-pkc_err pkc_ecdsa_verify(const pkc_ec_public_key *pub, pkc_hash_alg alg, const void *msg,
-                         size_t msglen, const uint8_t *sig, size_t siglen)
-{
-    return pkc_ecdsa_verify_ex(pub, alg, msg, msglen, sig, siglen, PKC_EC_JACOBIAN);
+    return pkc_ecdsa_verify_digest(pub, h, pkc_hash_size(alg), sig, siglen);
 }
 
 /* ---- DER <-> raw ---- */

@@ -18,6 +18,7 @@
 
 #include "fuzz_common.h"
 #include "fuzz_keys.h"
+#include "ec/lab.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
 
@@ -32,7 +33,8 @@ static pkc_err fes_verify(const pkc_ec_public_key *pub, pkc_hash_alg h, int affi
     uint8_t digest[PKC_HASH_MAX_SIZE];
     FUZZ_CHECK(pkc_hash(h, msg, msglen, digest) == PKC_OK);
     pkc_err e1 = pkc_ecdsa_verify(pub, h, msg, msglen, raw, rawlen);
-    pkc_err e2 = affine ? pkc_ecdsa_verify_ex(pub, h, msg, msglen, raw, rawlen, PKC_EC_AFFINE)
+    pkc_err e2 = affine ? pkc_ecdsa_verify_digest_coords(pub, digest, pkc_hash_size(h), raw, rawlen,
+                                                         PKC_EC_AFFINE)
                         : e1;
     pkc_err e3 = pkc_ecdsa_verify_digest(pub, digest, pkc_hash_size(h), raw, rawlen);
     FUZZ_CHECK(e1 == PKC_OK || e1 == PKC_ERR_RANGE || e1 == PKC_ERR_VERIFY ||

@@ -1,0 +1,103 @@
+/* pkc — scalar multiplication in affine coordinates (internal; layer 4 of
+ * src/ec/, included by curve_tmpl.h): the seed study's alternative to
+ * Jacobian coordinates, with the same windows and tables and one inversion
+ * per addition and per doubling, kept complete and measurable.
+ */
+#ifndef PKC_EC_MUL_AFF_H
+#define PKC_EC_MUL_AFF_H
+
+/* k*G in affine coordinates, constant time: the same windows and table as
+ * mul_base_jac, each addition with one inversion. */
+static void mul_base_aff(pkc_ec_affine *out, const pkc_ec_scalar *k)
+{
+    int64_t d[WB_CNT];
+    aff acc, q, qn;
+    uint64_t ainf = ~(uint64_t)0;
+    tables_init();
+    recode_signed(d, k->v, WB, WB_CNT);
+    memset(&acc, 0, sizeof acc);
+    for (int i = 0; i < WB_CNT; i++) {
+        uint64_t neg;
+        uint64_t a = digit_abs(d[i], &neg);
+        aff_lookup(&q, g_comb[i], WB_ENT, a);
+        fe_neg(qn.y, q.y);
+        fe_cmov(q.y, qn.y, neg);
+        aff_add_ct(&acc, &ainf, &acc, ainf, &q, ct_mask_zero(a));
+    }
+    aff_to_out(out, &acc, ainf);
+    pkc_memzero(d, sizeof d);
+    pkc_memzero(&acc, sizeof acc);
+    pkc_memzero(&q, sizeof q);
+    pkc_memzero(&qn, sizeof qn);
+}
+
+/* k*P in affine coordinates, constant time: signed WA-bit windows, WA
+ * doublings and one addition per window, each with one inversion (safegcd,
+ * constant time). What may leak: nothing that depends on k or P beyond
+ * what the Jacobian version leaks (the bit length of n, a constant). */
+static void mul_aff(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)
+{
+    int64_t d[WA_CNT];
+    aff tab[WA_ENT], acc, q, qn;
+    uint64_t ainf = ~(uint64_t)0, tinf;
+    aff_from_in(&tab[0], P);
+    for (int j = 1; j < WA_ENT; j++)
+        aff_add_ct(&tab[j], &tinf, &tab[j - 1], 0, &tab[0], 0);
+    recode_signed(d, k->v, WA, WA_CNT);
+    memset(&acc, 0, sizeof acc);
+    for (int i = WA_CNT - 1; i >= 0; i--) {
+        uint64_t neg;
+        for (int j = 0; j < WA; j++)
+            aff_add_ct(&acc, &ainf, &acc, ainf, &acc, ainf);
+        uint64_t a = digit_abs(d[i], &neg);
+        aff_lookup(&q, tab, WA_ENT, a);
+        fe_neg(qn.y, q.y);
+        fe_cmov(q.y, qn.y, neg);
+        aff_add_ct(&acc, &ainf, &acc, ainf, &q, ct_mask_zero(a));
+    }
+    aff_to_out(out, &acc, ainf);
+    pkc_memzero(d, sizeof d);
+    pkc_memzero(tab, sizeof tab);
+    pkc_memzero(&acc, sizeof acc);
+    pkc_memzero(&q, sizeof q);
+    pkc_memzero(&qn, sizeof qn);
+}
+
+/* u1*G + u2*Q in affine coordinates, variable time: the same NAFs and
+ * interleaving as mul2_var_jac, every doubling and addition affine. */
+static void mul2_var_aff(pkc_ec_affine *out, const pkc_ec_scalar *u1, const pkc_ec_scalar *u2,
+                         const pkc_ec_affine *Q)
+{
+    int8_t n1[NAF_MAX], n2[NAF_MAX];
+    aff qt[WQ_ENT], q2, acc, t;
+    uint64_t ainf = ~(uint64_t)0, tinf;
+    tables_init();
+    int l1 = wnaf_var(n1, u1->v, WG);
+    int l2 = wnaf_var(n2, u2->v, WQ);
+    aff_from_in(&qt[0], Q);
+    aff_add_ct(&q2, &tinf, &qt[0], 0, &qt[0], 0);
+    for (int j = 1; j < WQ_ENT; j++)
+        aff_add_ct(&qt[j], &tinf, &qt[j - 1], 0, &q2, 0);
+    memset(&acc, 0, sizeof acc);
+    for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
+        if (!ainf)
+            aff_add_ct(&acc, &ainf, &acc, ainf, &acc, ainf);
+        if (i < l1 && n1[i]) {
+            int v = n1[i];
+            t = g_wnaf[(v > 0 ? v : -v) >> 1];
+            if (v < 0)
+                fe_neg(t.y, t.y);
+            aff_add_ct(&acc, &ainf, &acc, ainf, &t, 0);
+        }
+        if (i < l2 && n2[i]) {
+            int v = n2[i];
+            t = qt[(v > 0 ? v : -v) >> 1];
+            if (v < 0)
+                fe_neg(t.y, t.y);
+            aff_add_ct(&acc, &ainf, &acc, ainf, &t, 0);
+        }
+    }
+    aff_to_out(out, &acc, ainf);
+}
+
+#endif
