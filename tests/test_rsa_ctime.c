@@ -39,35 +39,9 @@
 #include "pkc/hash.h"
 #include "pkc/rng.h"
 #include "pkc/rsa.h"
+#include "ctime_util.h"
 #include "rsa/rsa_internal.h"
 #include "testutil.h"
-
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define HAVE_MEMCHECK 1
-#endif
-#endif
-#ifndef HAVE_MEMCHECK
-#define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
-#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
-#endif
-
-static int ctime_mode;
-static int canary; /* --canary: branch on a secret on purpose */
-static volatile int sink;
-
-static void secret(const void *p, size_t n)
-{
-    if (ctime_mode)
-        (void)VALGRIND_MAKE_MEM_UNDEFINED(p, n);
-}
-
-static void public_(const void *p, size_t n)
-{
-    if (ctime_mode)
-        (void)VALGRIND_MAKE_MEM_DEFINED(p, n);
-}
 
 static void secret_mpz(const mpz_t x)
 {
@@ -314,22 +288,9 @@ static void run_check(unsigned bits, uint64_t seed)
 
 int main(int argc, char **argv)
 {
-    int first = 1;
-    if (argc > 1 && strcmp(argv[1], "--ctime") == 0) {
-        ctime_mode = 1;
-        first = 2;
-#ifndef HAVE_MEMCHECK
-        fprintf(stderr, "test_rsa_ctime: built without valgrind/memcheck.h\n");
+    int first = ctime_args(argc, argv, "test_rsa_ctime");
+    if (first < 0)
         return 2;
-#endif
-        /* The instruction set valgrind emulates may lack the SHA
-         * extensions; the hash is not what is under test here. */
-        pkc_sha256_set_impl(PKC_SHA256_IMPL_PORTABLE);
-        if (argc > 2 && strcmp(argv[2], "--canary") == 0) {
-            canary = 1;
-            first = 3;
-        }
-    }
     static const char *defaults[] = {"keygen:1024", "keygen:2048", "load:2048", "private:2048",
                                      "check:1024"};
     const char **tasks = (const char **)argv + first;

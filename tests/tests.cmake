@@ -51,6 +51,6 @@ endif()
 # flagged, is a CTest test.
 add_executable(dudect ${CMAKE_SOURCE_DIR}/tests/timing/dudect.c)
 set_target_properties(dudect PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-target_link_libraries(dudect PRIVATE pkc_static m)
+target_link_libraries(dudect PRIVATE pkc_testutil pkc_static m)
 add_test(NAME test_dudect_smoke COMMAND dudect --smoke)
 set_tests_properties(test_dudect_smoke PROPERTIES TIMEOUT 300 LABELS no-asan)

@@ -83,7 +83,9 @@ PKC_API size_t pkc_key_signature_size(const pkc_key *key);
 PKC_API pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_sign_params *params,
                                     const uint8_t *digest, size_t digestlen, uint8_t *sig,
                                     size_t cap, size_t *siglen);
-/* PKC_OK or PKC_ERR_VERIFY. A private key verifies with its public half. */
+/* PKC_OK or PKC_ERR_VERIFY; for RSA also PKC_ERR_DECODE (a signature of
+ * the wrong length) and PKC_ERR_RANGE (a value >= n), see rsa.h. A private
+ * key verifies with its public half. */
 PKC_API pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
                                       const uint8_t *digest, size_t digestlen, const uint8_t *sig,
                                       size_t siglen);

@@ -186,6 +186,15 @@ static mp_size_t max_sz(mp_size_t a, mp_size_t b)
     return a > b ? a : b;
 }
 
+/* all-ones if e x = 1 mod m, for x and m of xn limbs (m = p - 1 or q - 1) */
+static mp_limb_t e_times_is_one(const pkc_rsa_key *k, const mp_limb_t *x, const mp_limb_t *m,
+                                mp_size_t xn, mp_limb_t *prod, mp_limb_t *r, mp_limb_t *sc)
+{
+    limbs_mul(prod, k->le, k->el, x, xn, sc);
+    pkc_rsa_limbs_mod(r, prod, k->el + xn, m, xn, sc);
+    return limbs_eq_ui_mask(r, xn, 1);
+}
+
 /* The relations between the private components, in constant time
  * (RFC 8017 3.2 and FIPS 186-5 A.1.1): p, q odd and > 1, p != q, n = p q,
  * 0 < d < n, dP = d mod (p - 1) and dQ = d mod (q - 1) with e dP = 1 mod
@@ -197,10 +206,8 @@ static mp_limb_t private_relations(const pkc_rsa_key *k, const mp_limb_t *P, con
                                    const mp_limb_t *D, const mp_limb_t *DP, const mp_limb_t *DQ,
                                    const mp_limb_t *QI, mp_limb_t *tmp)
 {
-    mp_size_t nl = k->nl, pl = k->pl, ql = k->ql, el = k->el;
-    mp_size_t big = pl >= ql ? pl : ql, small = pl >= ql ? ql : pl;
-    const mp_limb_t *B = pl >= ql ? P : Q, *S = pl >= ql ? Q : P;
-    mp_size_t prodn = pl + ql + max_sz(el, 1) + nl; /* room for any product */
+    mp_size_t nl = k->nl, pl = k->pl, ql = k->ql;
+    mp_size_t prodn = pl + ql + max_sz(k->el, 1) + nl; /* room for any product */
     mp_limb_t *prod = tmp, *pm1 = prod + prodn, *qm1 = pm1 + pl, *r = qm1 + ql,
               *sc = r + max_sz(pl, ql);
     mp_limb_t ok = (mp_limb_t)0 - (P[0] & Q[0] & 1);
@@ -208,7 +215,7 @@ static mp_limb_t private_relations(const pkc_rsa_key *k, const mp_limb_t *P, con
     if (pl == ql)
         ok &= ~limbs_eq_mask(P, Q, pl);
     /* n = p q: the limbs of the product above nl must be zero */
-    mpn_sec_mul(prod, B, big, S, small, sc);
+    limbs_mul(prod, P, pl, Q, ql, sc);
     ok &= limbs_eq_mask(prod, k->mont_n.m, nl) & limbs_zero_mask(prod + nl, pl + ql - nl);
     ok &= ~limbs_zero_mask(D, nl) & limbs_lt_mask(D, k->mont_n.m, nl);
     /* p and q are odd (or the verdict is already false): p - 1 clears bit 0 */
@@ -220,25 +227,11 @@ static mp_limb_t private_relations(const pkc_rsa_key *k, const mp_limb_t *P, con
     ok &= limbs_eq_mask(r, DP, pl);
     pkc_rsa_limbs_mod(r, D, nl, qm1, ql, sc);
     ok &= limbs_eq_mask(r, DQ, ql);
-    /* e dP mod (p - 1) = 1 and e dQ mod (q - 1) = 1 */
-    if (el >= pl)
-        mpn_sec_mul(prod, k->le, el, DP, pl, sc);
-    else
-        mpn_sec_mul(prod, DP, pl, k->le, el, sc);
-    pkc_rsa_limbs_mod(r, prod, el + pl, pm1, pl, sc);
-    ok &= limbs_eq_ui_mask(r, pl, 1);
-    if (el >= ql)
-        mpn_sec_mul(prod, k->le, el, DQ, ql, sc);
-    else
-        mpn_sec_mul(prod, DQ, ql, k->le, el, sc);
-    pkc_rsa_limbs_mod(r, prod, el + ql, qm1, ql, sc);
-    ok &= limbs_eq_ui_mask(r, ql, 1);
+    ok &= e_times_is_one(k, DP, pm1, pl, prod, r, sc);
+    ok &= e_times_is_one(k, DQ, qm1, ql, prod, r, sc);
     /* 0 < qInv < p (0 fails the product test) and qInv q = 1 mod p */
     ok &= limbs_lt_mask(QI, P, pl);
-    if (pl >= ql)
-        mpn_sec_mul(prod, QI, pl, Q, ql, sc);
-    else
-        mpn_sec_mul(prod, Q, ql, QI, pl, sc);
+    limbs_mul(prod, QI, pl, Q, ql, sc);
     pkc_rsa_limbs_mod(r, prod, pl + ql, P, pl, sc);
     ok &= limbs_eq_ui_mask(r, pl, 1);
     return ok;

@@ -60,11 +60,24 @@ static inline mp_limb_t limbs_lt_mask(const mp_limb_t *a, const mp_limb_t *b, mp
     return (mp_limb_t)0 - borrow;
 }
 
-/* if mask: dst = src (n limbs) */
+/* if mask: dst = src (n limbs). The barrier hides that the mask is 0 or
+ * all-ones, which could otherwise tempt a compiler into a branch. */
 static inline void limbs_cmov(mp_limb_t *dst, const mp_limb_t *src, mp_size_t n, mp_limb_t mask)
 {
+    mask = (mp_limb_t)ct_barrier((uint64_t)mask);
     for (mp_size_t i = 0; i < n; i++)
         dst[i] ^= mask & (dst[i] ^ src[i]);
+}
+
+/* r = a b (an + bn limbs) by mpn_sec_mul, which wants the longer operand
+ * first; tp: mpn_sec_mul_itch of the two sizes. */
+static inline void limbs_mul(mp_limb_t *r, const mp_limb_t *a, mp_size_t an, const mp_limb_t *b,
+                             mp_size_t bn, mp_limb_t *tp)
+{
+    if (an >= bn)
+        mpn_sec_mul(r, a, an, b, bn, tp);
+    else
+        mpn_sec_mul(r, b, bn, a, an, tp);
 }
 
 /* Constant-time conversions between big-endian bytes and n limbs: the loops

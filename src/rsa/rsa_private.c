@@ -175,10 +175,7 @@ static pkc_err private_crt(const pkc_rsa_key *k, pkc_rng *rng, const uint8_t *in
 
     /* m' = m2 + q h < n, over pl + ql >= nl limbs (the ones above nl are
      * zero). mpn_add_n, not mpn_add: the latter's carry loop stops early. */
-    if (ql >= pl)
-        mpn_sec_mul(qh, mq->m, ql, h, pl, tp);
-    else
-        mpn_sec_mul(qh, h, pl, mq->m, ql, tp);
+    limbs_mul(qh, mq->m, ql, h, pl, tp);
     memset(mb, 0, (size_t)(pl + ql) * sizeof(mp_limb_t));
     memcpy(mb, m2, (size_t)ql * sizeof(mp_limb_t));
     mpn_add_n(mb, mb, qh, pl + ql);

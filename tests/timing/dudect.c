@@ -55,6 +55,7 @@
 #include "pkc/hash.h"
 #include "pkc/rng.h"
 #include "pkc/rsa.h"
+#include "testutil.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -83,30 +84,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* xoshiro256** for the class sequence and random inputs (not secrets of
- * any real use: test inputs) */
-static uint64_t rs[4];
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-static uint64_t rnd(void)
-{
-    uint64_t r = rotl(rs[1] * 5, 7) * 9, t = rs[1] << 17;
-    rs[2] ^= rs[0];
-    rs[3] ^= rs[1];
-    rs[1] ^= rs[2];
-    rs[0] ^= rs[3];
-    rs[2] ^= t;
-    rs[3] = rotl(rs[3], 45);
-    return r;
-}
-static void rnd_bytes(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] = (uint8_t)rnd();
 }
 
 /* ---- operations ---- */
@@ -151,7 +128,7 @@ static int ec_setup(ctx *c, const char *id)
     if (pkc_ec_private_key_from_bytes(&c->fixed, c->curve, d, 32) != PKC_OK)
         return -1;
     pkc_rng rng;
-    if (pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, rnd()) != PKC_OK)
+    if (pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, tu_rand64()) != PKC_OK)
         return -1;
     pkc_ec_private_key peer;
     if (pkc_ec_keygen(&peer, c->curve, &rng) != PKC_OK)
@@ -196,9 +173,9 @@ static int cmp_u64(const void *a, const void *b);
 static int rsa_setup(ctx *c, const char *id)
 {
     void (*run)(ctx *) = strstr(id, "textbook") ? rsa_textbook_run : rsa_run;
-    if (pkc_rng_init_fixed(&c->rng, PKC_HASH_SHA256, rnd()) != PKC_OK)
+    if (pkc_rng_init_fixed(&c->rng, PKC_HASH_SHA256, tu_rand64()) != PKC_OK)
         return -1;
-    rnd_bytes(c->c, sizeof c->c);
+    tu_rand_bytes(c->c, sizeof c->c);
     c->c[0] &= 0x7f; /* below every 2048-bit n */
     pkc_rsa_key *cand[RSA_CAND] = {0};
     uint64_t med[RSA_CAND], t[RSA_CAND][15];
@@ -255,10 +232,10 @@ static void rsa_textbook_run(ctx *c)
 static int canary_setup(ctx *c, const char *id)
 {
     (void)id;
-    rnd_bytes(c->ref, sizeof c->ref);
+    tu_rand_bytes(c->ref, sizeof c->ref);
     memcpy(c->cfixed, c->ref, sizeof c->ref); /* equal: the slowest case */
     for (int i = 0; i < POOL; i++)
-        rnd_bytes(c->crand[i], sizeof c->crand[i]);
+        tu_rand_bytes(c->crand[i], sizeof c->crand[i]);
     return 0;
 }
 
@@ -429,7 +406,7 @@ static int measure(const op_def *op, double seconds, size_t max_samples, result 
     uint8_t seq[BLOCK];
     while (n < max_samples && now_s() < end) {
         for (int i = 0; i < BLOCK; i++)
-            seq[i] = (uint8_t)(rnd() & 1);
+            seq[i] = (uint8_t)(tu_rand64() & 1);
         for (int i = 0; i < BLOCK && n < max_samples; i++) {
             if (n == cap) {
                 cap *= 2;
@@ -496,9 +473,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "dudect: --seconds and --threshold must be positive\n");
         return 2;
     }
-    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 32);
-    for (int i = 0; i < 4; i++)
-        rs[i] = seed = seed * 6364136223846793005u + 1442695040888963407u;
+    tu_seed(); /* the class sequence and the random inputs; printed */
     if (smoke)
         seconds = 0.25;
     printf("pkc dudect: Welch t-test, fixed against random secret, timer in %s; "
