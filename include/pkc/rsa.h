@@ -20,15 +20,17 @@
  *   failure and the message length;
  * - key generation (pkc_rsa_generate): observable are the sizes, e and the
  *   number of candidates tried, each an independent draw;
- * - loading a private key (pkc_rsa_key_from_private and the parsers):
- *   the consistency checks; observable are the lengths of the components,
- *   which their encoding shows anyway;
+ * - loading a private key (pkc_rsa_key_from_private, and the parsers
+ *   once they have the components): the conversion and the consistency
+ *   checks; observable are the lengths of the components, which their
+ *   encoding shows anyway;
  * - pkc_rsa_check_private.
- * Variable time, on public data only: the public operation (verification,
- * encryption: it does branch on its input, so an OAEP plaintext is not
- * protected from a local timing observer), pkc_rsa_key_from_ned (runs once
- * at import, on d), and the unsafe textbook operation below, which leaks
- * the private exponent and must not be used to protect anything.
+ * Variable time: the public operation (verification and encryption; it
+ * branches on its input, which is public for verification, but an OAEP
+ * plaintext is not protected from a local timing observer); and, on
+ * secrets, pkc_rsa_key_from_ned (runs once, when a key given as (n, e, d)
+ * is imported) and the unsafe textbook operation below, which leaks the
+ * private exponent and must not be used to protect anything.
  */
 #ifndef PKC_RSA_H
 #define PKC_RSA_H

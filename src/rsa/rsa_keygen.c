@@ -34,13 +34,16 @@
 #include "rsa_internal.h"
 #include "rsa_limbs.h"
 
-/* Trial division bounds. A candidate costs about one mpn_mod_1 per four
- * small primes; one that survives costs a Miller-Rabin exponentiation.
- * Dividing by s pays while 1/s of an exponentiation exceeds a quarter of a
- * mpn_mod_1, which puts the bound near 2^14 for 1024-bit primes and lower
- * for small ones. */
+/* Trial division bounds. A candidate costs one single-limb reduction (a
+ * few cycles per limb) per group of three to five small primes; one that
+ * survives costs a Miller-Rabin exponentiation. Dividing by s pays while
+ * 1/s of an exponentiation exceeds the share of a reduction that s adds,
+ * which puts the bound near 2^14 for 1024-bit primes, 2^16 from 2048 bits
+ * (an exponentiation costs 8 times more, a reduction 2 times) and lower
+ * for small primes. */
 #define SIEVE_SMALL 4096
 #define SIEVE_LARGE 16384
+#define SIEVE_HUGE 65536
 
 typedef struct {
     pkc_rsa_sieve sieve;
@@ -237,7 +240,8 @@ pkc_err pkc_rsa_generate_any(pkc_rsa_key **out, unsigned bits, uint64_t e, pkc_r
     pkc_err err = PKC_ERR_NOMEM;
     if (!p || !g.tmp)
         goto out;
-    if ((err = pkc_rsa_sieve_init(&g.sieve, pbits >= 1024 ? SIEVE_LARGE : SIEVE_SMALL)))
+    uint32_t bound = pbits >= 2048 ? SIEVE_HUGE : pbits >= 1024 ? SIEVE_LARGE : SIEVE_SMALL;
+    if ((err = pkc_rsa_sieve_init(&g.sieve, bound)))
         goto out;
     if ((err = pkc_rsa_key_alloc(&k)))
         goto out;
