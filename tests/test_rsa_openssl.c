@@ -182,7 +182,11 @@ static void exercise(pkc_key *priv, EVP_PKEY *opriv, EVP_PKEY *opub, pkc_key *pu
         /* a flipped bit fails on both sides */
         sig[tu_rand64() % k] ^= (uint8_t)(1u << (tu_rand64() % 8));
         CHECK(!ossl_verify(opub, h, RSA_PKCS1_PADDING, 0, msg, mlen, sig, siglen));
-        CHECK(pkc_key_verify_digest(pub, &sp, digest, hlen, sig, siglen) == PKC_ERR_VERIFY);
+        {
+            /* a flip in the top bits may push the value to n or above */
+            pkc_err ev = pkc_key_verify_digest(pub, &sp, digest, hlen, sig, siglen);
+            CHECK(ev == PKC_ERR_VERIFY || ev == PKC_ERR_RANGE);
+        }
 
         /* PSS: pkc (salt = hLen) -> OpenSSL; OpenSSL (max salt) -> pkc (auto),
          * OpenSSL (salt = hLen) -> pkc (hLen). */
