@@ -22,8 +22,9 @@
  *                                  buffer: it must show a leak
  * Both classes go through the same memory: before each measurement the
  * chosen input is copied into one working object (EC), or taken from a
- * pool of copies of the fixed key of the same size as the random pool
- * (RSA), so that caching favours neither class.
+ * pool of copies of the fixed key of the same size as the random pool and
+ * built the same way, alternately (RSA), so that neither caching nor the
+ * placement of the keys' memory favours a class.
  *
  * Statistics as dudect does them: Welch's t on all samples, on the samples
  * below each of 20 percentiles (cropping the long right tail that
@@ -196,20 +197,23 @@ static int rsa_setup(ctx *c, const char *id)
         if (med[i] < med[best])
             best = i;
     }
-    /* the fixed key as RSA_POOL separate copies (from its encoding) */
-    uint8_t *der = NULL;
-    size_t len = 0;
-    if (!err)
-        err = pkc_rsa_private_to_pkcs1(cand[best], &der, &len) != PKC_OK;
-    for (int i = 0; i < RSA_POOL && !err; i++)
-        err = pkc_rsa_private_from_pkcs1(&c->rfixed[i], der, len) != PKC_OK;
-    if (der)
-        pkc_secure_free(der, len);
-    for (int i = 0, j = 0; i < RSA_CAND; i++) {
-        if (i != best && j < RSA_POOL)
-            c->rrand[j++] = cand[i];
-        else
-            pkc_rsa_key_free(cand[i]);
+    /* Both pools are made the same way, alternately, from the encodings:
+     * RSA_POOL copies of the fixed key and RSA_POOL other keys, so that
+     * the two classes do not differ in how their memory was allocated. */
+    uint8_t *der[RSA_CAND] = {0};
+    size_t len[RSA_CAND] = {0};
+    for (int i = 0; i < RSA_CAND && !err; i++)
+        err = pkc_rsa_private_to_pkcs1(cand[i], &der[i], &len[i]) != PKC_OK;
+    for (int j = 0, i = 0; j < RSA_POOL && !err; j++, i++) {
+        if (i == best)
+            i++;
+        err = pkc_rsa_private_from_pkcs1(&c->rfixed[j], der[best], len[best]) != PKC_OK ||
+              pkc_rsa_private_from_pkcs1(&c->rrand[j], der[i], len[i]) != PKC_OK;
+    }
+    for (int i = 0; i < RSA_CAND; i++) {
+        if (der[i])
+            pkc_secure_free(der[i], len[i]);
+        pkc_rsa_key_free(cand[i]);
     }
     return err ? -1 : 0;
 }
@@ -479,7 +483,7 @@ int main(int argc, char **argv)
     printf("pkc dudect: Welch t-test, fixed against random secret, timer in %s; "
            "|t| > %.1f = leak%s\n",
            TICK_UNIT, threshold, smoke ? " (smoke run: only the canary is judged)" : "");
-    printf("%-44s %9s %12s %12s %8s  %-18s %s\n", "operation", "samples", "fixed med",
+    printf("%-44s %9s %12s %12s %8s  %-20s %s\n", "operation", "samples", "fixed med",
            "random med", "max |t|", "(test)", "verdict");
     int bad = 0;
     for (size_t k = 0; k < NOPS; k++) {
@@ -515,7 +519,7 @@ int main(int argc, char **argv)
             if (leak)
                 bad = 1;
         }
-        printf("%-44s %9zu %12.0f %12.0f %8.2f  %-18s %s\n", op->name, r.samples, r.med[0],
+        printf("%-44s %9zu %12.0f %12.0f %8.2f  %-20s %s\n", op->name, r.samples, r.med[0],
                r.med[1], r.maxt, r.which, verdict);
         fflush(stdout);
     }
