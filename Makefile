@@ -21,9 +21,10 @@ build: deps
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, in the
+# verification build (PKC_VERIFY: the EC arithmetic checks its contracts).
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPKC_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPKC_SANITIZE=ON -DPKC_VERIFY=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE no-asan
@@ -42,9 +43,10 @@ bench: build
 	  --json $(RESULTS)/bench.json
 
 # `make report`: the default benchmark run (`make bench`) and the three
-# scenarios on this machine, then every chart (PNG + SVG), report.html and
-# report.md in $(RESULTS)/ (tools/report.py folds the scenario runs into the
-# main run).
+# scenarios on this machine, then every chart (PNG + SVG), report.html,
+# report.md and charts.json in $(RESULTS)/ (tools/report.py folds the scenario
+# runs into the main run; a flags study or a profile already in $(RESULTS)/
+# joins the report; docs/report.md).
 RESULTS          ?= results
 REPORT_SCENARIOS ?= security-levels kex-amortized message-size
 # security-levels includes RSA-7680 key generation (tens of seconds per key
@@ -60,7 +62,9 @@ report: bench
 	  $(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json; \
 	done
 	$(PYTHON) tools/report.py -o $(RESULTS) $(RESULTS)/bench.json \
-	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json)
+	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json) \
+	  $(wildcard $(RESULTS)/flags-study.json) \
+	  $(if $(wildcard $(RESULTS)/profile/profile.json),--profile $(RESULTS)/profile)
 
 # `make rng-report`: the RNG lab's default datasets (pkc's DRBG in fixed and
 # random mode, the OS generator, and the two reference weak generators the

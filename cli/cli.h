@@ -1,4 +1,4 @@
-/* pkc command — subcommand registry and shared helpers.
+/* pkc command — the subcommand registry (the shared helpers: util.h).
  *
  * Each subcommand lives in its own cli/cmd_<name>.c and registers itself:
  *
@@ -9,7 +9,7 @@
  * cmd receives argv with argv[0] = the subcommand name, so getopt_long works
  * as usual (optind is reset before the call). Exit codes: 0 success,
  * 1 a negative answer (signature invalid), 2 bad usage or bad input; errors
- * go to stderr as one line "pkc: <reason>".
+ * go to stderr as one line "pkc CMD: <reason>" (cli_error, cli/util.h).
  */
 #ifndef PKC_CLI_H
 #define PKC_CLI_H
@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "util.h"
 
 #define CLI_OK 0
 #define CLI_NEGATIVE 1
@@ -38,21 +40,5 @@ void cli_register(const cli_command *cmd);
     {                                                                          \
         cli_register(&cli_cmd_##name_);                                        \
     }
-
-/* "pkc: <formatted message>\n" on stderr; returns code so callers can
- * `return cli_error(CLI_USAGE, "...")`. */
-int cli_error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Reads a whole file, or stdin for NULL or "-". malloc'd (+1 NUL byte,
- * not counted). Returns NULL and sets errno on failure. */
-uint8_t *cli_read_all(const char *path, size_t *len);
-
-/* Writes data to path atomically (temporary file in the same directory,
- * then rename), or to stdout for NULL or "-". Never leaves a partial file.
- * Returns 0, or -1 with errno set. */
-int cli_write_all(const char *path, const void *data, size_t len);
-
-/* Parses a decimal unsigned integer in [min, max]; returns 0 or -1. */
-int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 
 #endif

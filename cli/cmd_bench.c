@@ -305,7 +305,7 @@ static int write_file(const char *path, char *data, const char *what)
 {
     if (!data)
         return cli_error(CLI_USAGE, "out of memory writing the %s", what);
-    int rc = cli_write_all(path, data, strlen(data));
+    int rc = cli_write_all(path, data, strlen(data), 0);
     free(data);
     if (rc != 0)
         return cli_error(CLI_USAGE, "cannot write %s '%s'", what, path ? path : "-");
@@ -449,21 +449,12 @@ static int cmd_bench_main(int argc, char **argv, const char *command_line)
                 return cli_error(CLI_USAGE, "--seed: expected a number, not '%s'", optarg);
             o.seed = u;
             break;
-        case ':':
-            if (optopt >= 256 || optopt == 0)
-                return cli_error(CLI_USAGE, "option '%s' needs a value", argv[optind - 1]);
-            return cli_error(CLI_USAGE, "option -%c needs a value", optopt);
-        case '?':
         default:
-            if (optopt && optopt < 256)
-                return cli_error(CLI_USAGE, "unknown option -%c (see pkc bench --help)", optopt);
-            return cli_error(CLI_USAGE, "unknown option '%s' (see pkc bench --help)",
-                             argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
     if (optind < argc)
-        return cli_error(CLI_USAGE, "unexpected argument '%s' (see pkc bench --help)",
-                         argv[optind]);
+        return cli_unexpected_argument(argv[optind]);
     if (list) {
         list_all();
         return CLI_OK;

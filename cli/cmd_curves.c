@@ -20,7 +20,7 @@ static void usage_curves(FILE *out)
             "curve is accepted under (-c of keygen).\n"
             "\n"
             "Options:\n"
-            "  --oid      add a column with the named-curve OID\n"
+            "  --oid      add a column with the named-curve OID (-oid works too)\n"
             "  -h, --help this help\n"
             "\n"
             "Example:\n"
@@ -35,8 +35,10 @@ static int cmd_curves(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
+    if (cli_options_prepare(&argc, argv, "h", opts, NULL))
+        return CLI_USAGE;
     int show_oid = 0, ch;
-    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (ch) {
         case 'O':
             show_oid = 1;
@@ -45,12 +47,11 @@ static int cmd_curves(int argc, char **argv)
             usage_curves(stdout);
             return CLI_OK;
         default:
-            return cli_error(CLI_USAGE, "curves: unknown option '%s' (see pkc curves --help)",
-                             argv[optind - 1]);
+            return cli_option_error(ch, argv);
         }
     }
     if (optind < argc)
-        return cli_error(CLI_USAGE, "curves: unexpected argument '%s'", argv[optind]);
+        return cli_unexpected_argument(argv[optind]);
 
     printf("%-10s %5s %8s %5s %6s  %-22s%s\n", "curve", "field", "security", "form", "rsa",
            "aliases", show_oid ? "  oid" : "");
@@ -73,7 +74,7 @@ static int cmd_curves(int argc, char **argv)
                show_oid ? ci->oid : "");
     }
     if (fflush(stdout) != 0)
-        return cli_error(CLI_USAGE, "curves: cannot write the output");
+        return cli_error(CLI_USAGE, "cannot write the output");
     return CLI_OK;
 }
 

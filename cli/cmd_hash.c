@@ -1,12 +1,11 @@
 /* pkc hash — SHA-2 digests of files, printed exactly as sha256sum and its
- * siblings (GNU coreutils) print them. */
+ * siblings (GNU coreutils) print them, and checked from such lists (-c). */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "pkc/hash.h"
@@ -14,65 +13,77 @@
 static void usage_hash(FILE *out)
 {
     fprintf(out,
-            "usage: pkc hash [-a ALG] [FILE...]\n"
+            "usage: pkc hash [-d DIGEST] [FILE...]\n"
+            "       pkc hash -c [--quiet|--status] [--strict] [-w] [--ignore-missing]\n"
+            "                [LIST...]\n"
             "\n"
             "Prints the digest of each FILE as a line \"HEX  NAME\", exactly like\n"
             "sha256sum and its siblings. With no FILE, or when FILE is -, reads\n"
             "standard input (shown as -). Files are read in chunks, so any size works.\n"
             "\n"
+            "With -c, reads lists of such lines (sha256sum's output, \"HEX *NAME\" for\n"
+            "binary mode, or the BSD form \"SHA256 (NAME) = HEX\" of sha256sum --tag) and\n"
+            "checks every file listed, printing \"NAME: OK\" or \"NAME: FAILED\". Without\n"
+            "-d the digest of each line follows from its length (56, 64, 96 or 128 hex\n"
+            "digits) or its tag. Lines starting with # are ignored.\n"
+            "\n"
             "Options:\n"
-            "  -a, --algorithm ALG  sha224, sha256 (default), sha384 or sha512\n"
+            "  -d, --digest DIGEST  sha224, sha256 (default), sha384 or sha512\n"
+            "                       (-a/--algorithm and -sha384 work too)\n"
+            "  -c, --check          check the lists instead of hashing the files\n"
+            "      --quiet          -c: print nothing for files that are OK\n"
+            "      --status         -c: print nothing at all; the exit status says it\n"
+            "      --strict         -c: an improperly formatted line is an error (exit 2)\n"
+            "  -w, --warn           -c: name each improperly formatted line\n"
+            "      --ignore-missing -c: say nothing of listed files that do not exist\n"
             "  -h, --help           this help\n"
             "\n"
             "A name containing a backslash, newline or carriage return is printed\n"
             "escaped (\\\\, \\n, \\r) with the line prefixed by a backslash, as coreutils does.\n"
-            "An unreadable file gives \"pkc: NAME: reason\" on stderr; the other files are\n"
-            "still hashed and the exit status is 2.\n"
+            "An unreadable file gives \"pkc hash: NAME: reason\" on stderr; the other files\n"
+            "are still hashed and the exit status is 2.\n"
+            "\n"
+            "Exit status with -c: 0 every file listed matched; 1 a digest did not match;\n"
+            "2 a file could not be read, a list had no properly formatted line, or bad\n"
+            "usage.\n"
             "\n"
             "Examples:\n"
             "  pkc hash file.bin\n"
-            "  pkc hash -a sha512 a.txt b.txt\n"
-            "  printf abc | pkc hash -a sha384\n");
+            "  pkc hash -d sha512 a.txt b.txt\n"
+            "  printf abc | pkc hash -d sha384\n"
+            "  pkc hash *.iso > SHA256SUMS && pkc hash -c SHA256SUMS\n");
 }
 
-/* Hashes one file (or stdin for "-") in fixed-size chunks. Returns 0, or an
- * errno value. */
-static int hash_file(pkc_hash_alg alg, const char *name, uint8_t *digest)
+/* The name as coreutils' sha256sum writes it: if it holds '\\', '\n' or
+ * '\r', those characters escaped (the caller has written the line's leading
+ * backslash). */
+static void print_name(const char *name, int escape)
 {
-    static uint8_t buf[1 << 17];
-    int fd = 0;
-    int err = 0;
-    pkc_hash_ctx ctx;
-    if (strcmp(name, "-") != 0) {
-        fd = open(name, O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            return errno;
+    if (!escape) {
+        fputs(name, stdout);
+        return;
     }
-    pkc_hash_init(&ctx, alg);
-    for (;;) {
-        ssize_t r = read(fd, buf, sizeof buf);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            err = errno;
-            break;
-        }
-        if (r == 0)
-            break;
-        pkc_hash_update(&ctx, buf, (size_t)r);
+    for (const char *p = name; *p; p++) {
+        if (*p == '\\')
+            fputs("\\\\", stdout);
+        else if (*p == '\n')
+            fputs("\\n", stdout);
+        else if (*p == '\r')
+            fputs("\\r", stdout);
+        else
+            putchar(*p);
     }
-    if (fd != 0)
-        close(fd);
-    pkc_hash_final(&ctx, digest);
-    return err;
 }
 
-/* The line as coreutils' sha256sum writes it: if the name holds '\\', '\n'
- * or '\r', a leading backslash and those characters escaped. */
+static int needs_escape(const char *name)
+{
+    return strpbrk(name, "\\\n\r") != NULL;
+}
+
 static void print_line(const uint8_t *digest, size_t n, const char *name)
 {
     static const char hexd[] = "0123456789abcdef";
-    int escape = strpbrk(name, "\\\n\r") != NULL;
+    int escape = needs_escape(name);
     if (escape)
         putchar('\\');
     for (size_t i = 0; i < n; i++) {
@@ -80,55 +91,289 @@ static void print_line(const uint8_t *digest, size_t n, const char *name)
         putchar(hexd[digest[i] & 15]);
     }
     fputs("  ", stdout);
-    if (!escape) {
-        fputs(name, stdout);
-    } else {
-        for (const char *p = name; *p; p++) {
-            if (*p == '\\')
-                fputs("\\\\", stdout);
-            else if (*p == '\n')
-                fputs("\\n", stdout);
-            else if (*p == '\r')
-                fputs("\\r", stdout);
-            else
-                putchar(*p);
-        }
-    }
+    print_name(name, escape);
     putchar('\n');
 }
 
-static int cmd_hash(int argc, char **argv)
+/* ---- -c: checking lists ---- */
+
+typedef struct {
+    int quiet, status, strict, warn, ignore_missing;
+    int alg_given;
+    pkc_hash_alg alg;
+} check_opts;
+
+typedef struct {
+    unsigned long proper, improper, unreadable, mismatched, verified;
+} check_counts;
+
+static const pkc_hash_alg check_algs[] = {PKC_HASH_SHA224, PKC_HASH_SHA256, PKC_HASH_SHA384,
+                                          PKC_HASH_SHA512};
+
+/* Undoes the escaping of print_name in place; -1 for an unknown escape. */
+static int unescape(char *s)
 {
-    static const struct option opts[] = {
-        {"algorithm", required_argument, NULL, 'a'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    pkc_hash_alg alg = PKC_HASH_SHA256;
-    int c;
-    while ((c = getopt_long(argc, argv, ":a:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'a':
-            /* SHA-1 is in the library only for OAEP interoperability. */
-            if (pkc_hash_from_name(optarg, &alg) != PKC_OK || alg == PKC_HASH_SHA1)
-                return cli_error(CLI_USAGE,
-                                 "hash: unknown algorithm '%s' (sha224, sha256, sha384, sha512)",
-                                 optarg);
-            break;
-        case 'h':
-            usage_hash(stdout);
-            return CLI_OK;
-        case ':':
-            return cli_error(CLI_USAGE, "hash: option -%c needs a value (see pkc hash --help)",
-                             optopt);
-        default:
-            if (optopt)
-                return cli_error(CLI_USAGE, "hash: unknown option -%c (see pkc hash --help)",
-                                 optopt);
-            return cli_error(CLI_USAGE, "hash: unknown option %s (see pkc hash --help)",
-                             argv[optind - 1]);
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        if (*r != '\\') {
+            *w++ = *r;
+            continue;
+        }
+        r++;
+        if (*r == '\\')
+            *w++ = '\\';
+        else if (*r == 'n')
+            *w++ = '\n';
+        else if (*r == 'r')
+            *w++ = '\r';
+        else
+            return -1;
+    }
+    *w = 0;
+    return 0;
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = (char)(c | 0x20);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* hexlen hex digits to bytes; -1 if one is not a hex digit. */
+static int parse_hex(const char *hex, size_t hexlen, uint8_t *out)
+{
+    for (size_t i = 0; i < hexlen; i += 2) {
+        int hi = hex_value(hex[i]), lo = hex_value(hex[i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        out[i / 2] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+/* Reads one list line (no newline): "HEX  NAME", "HEX *NAME" or the BSD form
+ * "ALG (NAME) = HEX", each maybe escaped (a leading backslash). Returns 0
+ * with *alg, want (the digest) and *name (inside line) set, or -1 for an
+ * improperly formatted line. */
+static int parse_check_line(char *line, const check_opts *o, pkc_hash_alg *alg, uint8_t *want,
+                            char **name)
+{
+    int escaped = line[0] == '\\';
+    char *p = line + escaped, *hex = NULL;
+    size_t hexlen = 0;
+    int tagged = 0;
+    for (size_t i = 0; i < sizeof check_algs / sizeof check_algs[0]; i++) {
+        const char *tag = pkc_hash_name(check_algs[i]); /* "sha256" */
+        size_t tl = strlen(tag);
+        if (strncasecmp(p, tag, tl) != 0 || strncmp(p + tl, " (", 2) != 0)
+            continue;
+        char *end = NULL;
+        for (char *q = strstr(p + tl + 2, ") = "); q; q = strstr(q + 1, ") = "))
+            end = q;
+        if (!end)
+            return -1;
+        *end = 0;
+        *name = p + tl + 2;
+        hex = end + 4;
+        hexlen = strlen(hex);
+        *alg = check_algs[i];
+        tagged = 1;
+        if (o->alg_given && *alg != o->alg)
+            return -1;
+        break;
+    }
+    if (!tagged) {
+        hexlen = strspn(p, "0123456789abcdefABCDEF");
+        if (hexlen == 0 || p[hexlen] != ' ' || (p[hexlen + 1] != ' ' && p[hexlen + 1] != '*'))
+            return -1;
+        hex = p;
+        *name = p + hexlen + 2;
+        if (o->alg_given) {
+            *alg = o->alg;
+        } else {
+            size_t i = 0, n = sizeof check_algs / sizeof check_algs[0];
+            while (i < n && 2 * pkc_hash_size(check_algs[i]) != hexlen)
+                i++;
+            if (i == n)
+                return -1;
+            *alg = check_algs[i];
         }
     }
+    if (hexlen != 2 * pkc_hash_size(*alg) || parse_hex(hex, hexlen, want) != 0 || !**name)
+        return -1;
+    if (escaped && unescape(*name) != 0)
+        return -1;
+    return 0;
+}
+
+/* "NAME: RESULT" as sha256sum -c (coreutils 9) writes it: escaped only for
+ * a newline in the name, which would break the line. */
+static void print_result(const char *name, const char *result)
+{
+    int escape = strchr(name, '\n') != NULL;
+    if (escape)
+        putchar('\\');
+    print_name(name, escape);
+    printf(": %s\n", result);
+}
+
+/* Checks the files one list names. */
+static void check_list(const char *list, FILE *f, const check_opts *o, check_counts *cnt)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    unsigned long lineno = 0;
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        if (len > 0 && line[len - 1] == '\n')
+            line[--len] = 0;
+        if (len > 0 && line[len - 1] == '\r')
+            line[--len] = 0;
+        if (len == 0 || line[0] == '#')
+            continue;
+        pkc_hash_alg alg;
+        uint8_t want[PKC_HASH_MAX_SIZE], got[PKC_HASH_MAX_SIZE];
+        char *name;
+        if ((size_t)len != strlen(line) || parse_check_line(line, o, &alg, want, &name) != 0) {
+            cnt->improper++;
+            if (o->warn) {
+                fflush(stdout);
+                cli_error(0, "%s: %lu: improperly formatted checksum line",
+                          cli_input_name(list), lineno);
+            }
+            continue;
+        }
+        cnt->proper++;
+        int err = cli_is_stdin(name) && cli_is_stdin(list) ? EINVAL
+                                                          : cli_hash_file(name, alg, got);
+        if (err == ENOENT && o->ignore_missing)
+            continue;
+        if (err) {
+            cnt->unreadable++;
+            fflush(stdout);
+            cli_error(0, "%s: %s", name,
+                      err == EINVAL ? "standard input is the list itself" : strerror(err));
+            if (!o->status)
+                print_result(name, "FAILED open or read");
+            continue;
+        }
+        cnt->verified++;
+        int match = memcmp(want, got, pkc_hash_size(alg)) == 0;
+        if (!match)
+            cnt->mismatched++;
+        if (!o->status && !(match && o->quiet))
+            print_result(name, match ? "OK" : "FAILED");
+    }
+    free(line);
+}
+
+static void warn_count(unsigned long n, const char *one, const char *many)
+{
+    if (n) {
+        fflush(stdout);
+        cli_error(0, "WARNING: %lu %s", n, n == 1 ? one : many);
+    }
+}
+
+static int check_lists(char **lists, int nlists, const check_opts *o)
+{
+    int status = CLI_OK;
+    for (int i = 0; i < nlists; i++) {
+        const char *list = lists[i];
+        FILE *f = cli_is_stdin(list) ? stdin : fopen(list, "r");
+        if (!f) {
+            fflush(stdout);
+            cli_error(0, "%s: %s", list, strerror(errno));
+            status = CLI_USAGE;
+            continue;
+        }
+        check_counts cnt = {0, 0, 0, 0, 0};
+        check_list(list, f, o, &cnt);
+        int read_error = ferror(f);
+        if (f != stdin)
+            fclose(f);
+        if (read_error) {
+            fflush(stdout);
+            cli_error(0, "%s: read error", cli_input_name(list));
+            status = CLI_USAGE;
+            continue;
+        }
+        if (cnt.proper == 0) {
+            fflush(stdout);
+            cli_error(0, "%s: no properly formatted checksum lines found", cli_input_name(list));
+            status = CLI_USAGE;
+            continue;
+        }
+        if (!o->status) {
+            warn_count(cnt.improper, "line is improperly formatted",
+                       "lines are improperly formatted");
+            warn_count(cnt.unreadable, "listed file could not be read",
+                       "listed files could not be read");
+            warn_count(cnt.mismatched, "computed checksum did NOT match",
+                       "computed checksums did NOT match");
+        }
+        if (o->ignore_missing && cnt.verified == 0 && cnt.unreadable == 0) {
+            fflush(stdout);
+            cli_error(0, "%s: no file was verified", cli_input_name(list));
+            status = CLI_USAGE;
+        }
+        if (cnt.unreadable || (o->strict && cnt.improper))
+            status = CLI_USAGE;
+        else if (cnt.mismatched && status == CLI_OK)
+            status = CLI_NEGATIVE;
+    }
+    return status;
+}
+
+/* ---- the command ---- */
+
+enum { OPT_QUIET = 256, OPT_STATUS, OPT_STRICT, OPT_IGNORE_MISSING };
+
+static int cmd_hash(int argc, char **argv)
+{
+    static const char shortopts[] = ":a:d:cw";
+    static const struct option opts[] = {
+        {"digest", required_argument, NULL, 'd'},
+        {"algorithm", required_argument, NULL, 'a'},
+        {"check", no_argument, NULL, 'c'},
+        {"warn", no_argument, NULL, 'w'},
+        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"status", no_argument, NULL, OPT_STATUS},
+        {"strict", no_argument, NULL, OPT_STRICT},
+        {"ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING},
+        {NULL, 0, NULL, 0},
+    };
+    static const cli_spelling spellings[] = {CLI_SPELLINGS_DIGESTS, {NULL, NULL, NULL}};
+    if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))
+        return CLI_USAGE;
+    check_opts co;
+    memset(&co, 0, sizeof co);
+    co.alg = PKC_HASH_SHA256;
+    int check = 0, c;
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        switch (c) {
+        case 'a':
+        case 'd':
+            /* SHA-1 is in the library only for OAEP interoperability. */
+            if (cli_parse_digest(optarg, 0, &co.alg))
+                return CLI_USAGE;
+            co.alg_given = 1;
+            break;
+        case 'c': check = 1; break;
+        case 'w': co.warn = 1; break;
+        case OPT_QUIET: co.quiet = 1; break;
+        case OPT_STATUS: co.status = 1; break;
+        case OPT_STRICT: co.strict = 1; break;
+        case OPT_IGNORE_MISSING: co.ignore_missing = 1; break;
+        default: return cli_option_error(c, argv);
+        }
+    }
+    if (!check && (co.warn || co.quiet || co.status || co.strict || co.ignore_missing))
+        return cli_usage_error("--quiet, --status, --strict, --warn and --ignore-missing "
+                               "are for -c");
 
     static char dash[] = "-";
     char *stdin_only[] = {dash};
@@ -139,21 +384,26 @@ static int cmd_hash(int argc, char **argv)
         nfiles = 1;
     }
     int status = CLI_OK;
-    size_t n = pkc_hash_size(alg);
-    for (int i = 0; i < nfiles; i++) {
-        uint8_t digest[PKC_HASH_MAX_SIZE];
-        int err = hash_file(alg, files[i], digest);
-        if (err) {
-            fflush(stdout); /* keep stdout and stderr in order on a terminal */
-            cli_error(CLI_USAGE, "%s: %s", files[i], strerror(err));
-            status = CLI_USAGE;
-            continue;
+    if (check) {
+        status = check_lists(files, nfiles, &co);
+    } else {
+        size_t n = pkc_hash_size(co.alg);
+        for (int i = 0; i < nfiles; i++) {
+            uint8_t digest[PKC_HASH_MAX_SIZE];
+            int err = cli_hash_file(files[i], co.alg, digest);
+            if (err) {
+                fflush(stdout); /* keep stdout and stderr in order on a terminal */
+                cli_error(CLI_USAGE, "%s: %s", files[i], strerror(err));
+                status = CLI_USAGE;
+                continue;
+            }
+            print_line(digest, n, files[i]);
         }
-        print_line(digest, n, files[i]);
     }
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_error(CLI_USAGE, "write error: %s", strerror(errno));
     return status;
 }
 
-PKC_CLI_COMMAND(hash, 90, "compute SHA-2 digests of files, like sha256sum", cmd_hash, usage_hash)
+PKC_CLI_COMMAND(hash, 90, "compute or check SHA-2 digests of files, like sha256sum", cmd_hash,
+                usage_hash)

@@ -34,8 +34,8 @@
 static void usage_rng(FILE *out)
 {
     fprintf(out,
-            "usage: pkc rng [-m MODE] [-n SAMPLES] [-r RANGE] [-b BITS] [-g SOURCE]\n"
-            "               [-s fixed|random] [-S SEED] [-H sha256|sha512] [-o FILE] [-v]\n"
+            "usage: pkc rng [-m MODE] [-n SAMPLES] [--range RANGE] [-b BITS] [-g SOURCE]\n"
+            "               [-s fixed|random] [-S SEED] [-d sha256|sha512] [-o FILE] [-v]\n"
             "\n"
             "Writes a dataset for the RNG lab (tools/rng_analysis.py) as CSV, or a raw\n"
             "binary stream for external batteries (dieharder, ent).\n"
@@ -48,12 +48,14 @@ static void usage_rng(FILE *out)
             "             17 decimals at most)                       columns index,value\n"
             "  pairs      consecutive pairs of bounded values        columns index,x,y\n"
             "  raw        the binary stream itself on stdout (or -o FILE); -n counts\n"
-            "             bytes; without -n it never ends (pipe it into a battery)\n"
+            "             bytes; without -n it never ends (pipe it into a battery, or\n"
+            "             stop it: with -o FILE it is written to FILE as it comes)\n"
             "\n"
             "Options:\n"
             "  -m, --mode MODE      bounded (default), bits, fixedbits, pairs, raw\n"
             "  -n, --samples N      values, bits, numbers, pairs or bytes (default %d)\n"
-            "  -r, --range RANGE    bounded and pairs: 2 .. 2^64-1 (default 4294967296)\n"
+            "      --range RANGE    bounded and pairs: 2 .. 2^64-1 (default 4294967296);\n"
+            "                       -r is its old short form\n"
             "  -b, --bits BITS      fixedbits: 1 .. %d (default %d)\n"
             "  -g, --generator SRC  drbg (default): pkc's HMAC-DRBG (SP 800-90A)\n"
             "                       os: getrandom()\n"
@@ -61,8 +63,11 @@ static void usage_rng(FILE *out)
             "                       biased: REFERENCE WEAK generator, P(bit = 1) = 0.52\n"
             "  -s, --seed-mode M    random (default: seeded from getrandom) or fixed\n"
             "  -S, --seed SEED      the fixed seed, 0 .. 2^64-1 (implies -s fixed; default 1)\n"
-            "  -H, --hash ALG       the DRBG's hash: sha256 (default) or sha512\n"
-            "  -o, --output FILE    write to FILE (atomically: complete or not at all)\n"
+            "  -d, --digest ALG     the DRBG's hash: sha256 (default) or sha512 (also -H,\n"
+            "                       --hash)\n"
+            "  -o, --out FILE       write to FILE (also --output): complete or not at all;\n"
+            "                       a new file's mode follows the umask; a device or FIFO\n"
+            "                       is written to, not replaced\n"
             "  -v, --verbose        the source, seed and speed on stderr\n"
             "  -h, --help           this help\n"
             "\n"
@@ -83,77 +88,47 @@ typedef enum { MODE_BOUNDED, MODE_BITS, MODE_FIXEDBITS, MODE_PAIRS, MODE_RAW } r
 static const char *const mode_names[] = {"bounded", "bits", "fixedbits", "pairs", "raw"};
 static const char *const unit_names[] = {"values", "bits", "numbers", "pairs", "bytes"};
 
-/* ---- output: a big buffer, written to stdout or to a temporary file that
- * is renamed over FILE only when complete (the guarantee cli_write_all
- * gives, without holding a whole dataset in memory). ---- */
+/* ---- output: a big buffer, written through cli_out: to stdout, a device or
+ * a FIFO directly, to a file through a temporary file renamed over it when
+ * complete (the guarantee cli_write_all gives, without holding a whole
+ * dataset in memory), or, for an endless stream, to the file directly. ---- */
 
 typedef struct {
-    int fd;
-    const char *path;  /* NULL: stdout */
-    char *tmp;
+    cli_out out;
     char *buf;
     size_t len;
-    int epipe;         /* the reader went away (stdout only): stop quietly */
+    int epipe;         /* the reader of a pipe or FIFO went away: stop quietly */
     int err;           /* errno of a failed write */
     uint64_t written;
 } out_stream;
 
-static int out_open(out_stream *o, const char *path)
+static int out_open(out_stream *o, const char *path, unsigned flags)
 {
     memset(o, 0, sizeof *o);
     o->buf = malloc(OBUF_SIZE);
     if (!o->buf)
-        return -1;
-    if (!path || strcmp(path, "-") == 0) {
-        o->fd = 1;
-        return 0;
-    }
-    o->path = path;
-    size_t n = strlen(path);
-    o->tmp = malloc(n + 16);
-    if (!o->tmp) {
+        return ENOMEM;
+    /* a dataset is not a secret: a new file's mode follows the umask */
+    int err = cli_out_open(&o->out, path, flags);
+    if (err) {
         free(o->buf);
         o->buf = NULL;
-        return -1;
     }
-    memcpy(o->tmp, path, n);
-    memcpy(o->tmp + n, ".tmp.XXXXXX", 12);
-    o->fd = mkstemp(o->tmp);
-    if (o->fd < 0) {
-        int e = errno;
-        free(o->tmp);
-        free(o->buf);
-        o->tmp = NULL;
-        o->buf = NULL;
-        errno = e;
-        return -1;
-    }
-    /* A dataset is not a secret: the usual permissions under the umask. */
-    mode_t um = umask(0);
-    umask(um);
-    fchmod(o->fd, 0666 & ~um);
-    return 0;
+    return err;
 }
 
 static int out_write(out_stream *o, const void *data, size_t len)
 {
-    const char *p = data;
-    while (len && !o->epipe && !o->err) {
-        ssize_t w = write(o->fd, p, len);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            if (errno == EPIPE && !o->path)
-                o->epipe = 1;
-            else
-                o->err = errno;
-            break;
-        }
-        p += w;
-        len -= (size_t)w;
-        o->written += (uint64_t)w;
-    }
-    return (o->epipe || o->err) ? -1 : 0;
+    if (o->epipe || o->err)
+        return -1;
+    int err = cli_out_write(&o->out, data, len);
+    if (err == EPIPE && o->out.direct)
+        o->epipe = 1;
+    else if (err)
+        o->err = err;
+    else
+        o->written += len;
+    return err ? -1 : 0;
 }
 
 static int out_flush(out_stream *o)
@@ -172,30 +147,24 @@ static inline char *out_reserve(out_stream *o)
     return o->buf + o->len;
 }
 
-/* Finishes: commit = rename the temporary file over FILE; otherwise remove
- * it. Returns 0, or -1 with o->err set. */
+/* Finishes: commit = the file is complete (rename the temporary file over
+ * it); otherwise remove the temporary file. Returns 0, or -1 with o->err
+ * set. */
 static int out_close(out_stream *o, int commit)
 {
     int r = 0;
     if (commit && out_flush(o) != 0 && !o->epipe)
         r = -1;
-    if (o->path) {
-        if (commit && r == 0 && (fsync(o->fd) != 0 || close(o->fd) != 0)) {
-            o->err = errno;
-            r = -1;
-        } else if (!commit || r != 0) {
-            close(o->fd);
-        }
-        if (commit && r == 0 && rename(o->tmp, o->path) != 0) {
-            o->err = errno;
+    if (commit && r == 0) {
+        int err = cli_out_commit(&o->out);
+        if (err) {
+            o->err = err;
             r = -1;
         }
-        if (!commit || r != 0)
-            unlink(o->tmp);
+    } else {
+        cli_out_abort(&o->out);
     }
-    free(o->tmp);
     free(o->buf);
-    o->tmp = NULL;
     o->buf = NULL;
     return r;
 }
@@ -539,7 +508,8 @@ static int cmd_rng(int argc, char **argv)
         {"range", required_argument, 0, 'r'},     {"bits", required_argument, 0, 'b'},
         {"generator", required_argument, 0, 'g'}, {"seed-mode", required_argument, 0, 's'},
         {"seed", required_argument, 0, 'S'},      {"hash", required_argument, 0, 'H'},
-        {"output", required_argument, 0, 'o'},    {"verbose", no_argument, 0, 'v'},
+        {"out", required_argument, 0, 'o'},       {"output", required_argument, 0, 'o'},
+        {"digest", required_argument, 0, 'H'},    {"verbose", no_argument, 0, 'v'},
         {"help", no_argument, 0, 'h'},            {0, 0, 0, 0}};
     rng_job j;
     memset(&j, 0, sizeof j);
@@ -554,7 +524,10 @@ static int cmd_rng(int argc, char **argv)
     pkc_hash_alg alg = PKC_HASH_SHA256;
     const char *outpath = NULL;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":m:n:r:b:g:s:S:H:o:vh", longopts, NULL)) != -1) {
+    static const char shortopts[] = ":m:n:r:b:g:s:S:H:d:o:vh";
+    if (cli_options_prepare(&argc, argv, shortopts, longopts, NULL))
+        return CLI_USAGE;
+    while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         switch (opt) {
         case 'm': {
             int found = 0;
@@ -564,28 +537,28 @@ static int cmd_rng(int argc, char **argv)
                     found = 1;
                 }
             if (!found)
-                return cli_error(CLI_USAGE, "rng: unknown mode '%s' (bounded, bits, fixedbits, pairs, raw)", optarg);
+                return cli_usage_error("unknown mode '%s' (bounded, bits, fixedbits, pairs, raw)", optarg);
             break;
         }
         case 'n':
             if (cli_parse_u64(optarg, 1, UINT64_MAX, &j.n) != 0)
-                return cli_error(CLI_USAGE, "rng: -n wants a positive integer, not '%s'", optarg);
+                return cli_usage_error("-n wants a positive integer, not '%s'", optarg);
             j.n_given = 1;
             break;
         case 'r':
             if (cli_parse_u64(optarg, 2, UINT64_MAX, &j.range) != 0)
-                return cli_error(CLI_USAGE, "rng: -r wants an integer in 2 .. 2^64-1, not '%s'", optarg);
+                return cli_usage_error("--range wants an integer in 2 .. 2^64-1, not '%s'", optarg);
             range_given = 1;
             break;
         case 'b':
             if (cli_parse_u64(optarg, 1, MAX_BITS, &v) != 0)
-                return cli_error(CLI_USAGE, "rng: -b wants an integer in 1 .. %d, not '%s'", MAX_BITS, optarg);
+                return cli_usage_error("-b wants an integer in 1 .. %d, not '%s'", MAX_BITS, optarg);
             j.bits = (unsigned)v;
             bits_given = 1;
             break;
         case 'g':
             if (rng_source_parse(optarg, &kind) != 0)
-                return cli_error(CLI_USAGE, "rng: unknown generator '%s' (drbg, os, lcg, biased)", optarg);
+                return cli_usage_error("unknown generator '%s' (drbg, os, lcg, biased)", optarg);
             break;
         case 's':
             if (strcmp(optarg, "fixed") == 0)
@@ -593,20 +566,21 @@ static int cmd_rng(int argc, char **argv)
             else if (strcmp(optarg, "random") == 0)
                 seed_mode = 0;
             else
-                return cli_error(CLI_USAGE, "rng: -s wants fixed or random, not '%s'", optarg);
+                return cli_usage_error("-s wants fixed or random, not '%s'", optarg);
             break;
         case 'S':
             if (cli_parse_u64(optarg, 0, UINT64_MAX, &seed) != 0)
-                return cli_error(CLI_USAGE, "rng: -S wants an integer in 0 .. 2^64-1, not '%s'", optarg);
+                return cli_usage_error("--seed wants an integer in 0 .. 2^64-1, not '%s'", optarg);
             seed_given = 1;
             break;
         case 'H':
+        case 'd':
             if (strcmp(optarg, "sha256") == 0)
                 alg = PKC_HASH_SHA256;
             else if (strcmp(optarg, "sha512") == 0)
                 alg = PKC_HASH_SHA512;
             else
-                return cli_error(CLI_USAGE, "rng: -H wants sha256 or sha512, not '%s'", optarg);
+                return cli_usage_error("--digest wants sha256 or sha512, not '%s'", optarg);
             break;
         case 'o':
             outpath = optarg;
@@ -617,31 +591,25 @@ static int cmd_rng(int argc, char **argv)
         case 'h':
             usage_rng(stdout);
             return CLI_OK;
-        case ':':
-            return cli_error(CLI_USAGE, "rng: option -%c needs a value (see pkc rng --help)", optopt);
         default:
-            if (optopt)
-                return cli_error(CLI_USAGE, "rng: unknown option -%c (see pkc rng --help)", optopt);
-            return cli_error(CLI_USAGE, "rng: unknown option '%s' (see pkc rng --help)", argv[optind - 1]);
+            return cli_option_error(opt, argv);
         }
     }
     if (optind < argc)
-        return cli_error(CLI_USAGE, "rng: unexpected argument '%s'", argv[optind]);
+        return cli_unexpected_argument(argv[optind]);
     if (seed_given && seed_mode == 0)
-        return cli_error(CLI_USAGE, "rng: -S SEED contradicts -s random");
+        return cli_usage_error("--seed SEED contradicts -s random");
     int fixed = seed_given || seed_mode == 1;
     if (kind == RNG_SRC_OS && fixed)
-        return cli_error(CLI_USAGE, "rng: the os generator has no fixed mode (drop -s fixed / -S)");
+        return cli_usage_error("the os generator has no fixed mode (drop -s fixed / --seed)");
     if (range_given && j.mode != MODE_BOUNDED && j.mode != MODE_PAIRS)
-        return cli_error(CLI_USAGE, "rng: -r applies to -m bounded and -m pairs only");
+        return cli_usage_error("--range applies to -m bounded and -m pairs only");
     if (bits_given && j.mode != MODE_FIXEDBITS)
-        return cli_error(CLI_USAGE, "rng: -b applies to -m fixedbits only");
-    if (j.mode == MODE_RAW && !j.n_given && outpath && strcmp(outpath, "-") != 0)
-        return cli_error(CLI_USAGE, "rng: an endless raw stream needs -n BYTES when written to a file");
+        return cli_usage_error("-b applies to -m fixedbits only");
 
     pkc_err e = rng_source_init(&j.src, kind, fixed, seed, alg);
     if (e != PKC_OK)
-        return cli_error(CLI_USAGE, "rng: cannot set up the %s generator: %s", rng_source_name(kind),
+        return cli_error(CLI_USAGE, "cannot set up the %s generator: %s", rng_source_name(kind),
                          pkc_strerror(e));
 
     /* `pkc rng -m raw | dieharder ...` ends when the reader closes the pipe:
@@ -651,11 +619,13 @@ static int cmd_rng(int argc, char **argv)
     out_stream o;
     word_reader r = {.src = &j.src};
     r.buf = malloc(RBUF_SIZE);
-    if (!r.buf || out_open(&o, outpath) != 0) {
-        int err = errno;
+    /* an endless stream never completes: it goes to the file as it comes */
+    int endless = j.mode == MODE_RAW && !j.n_given;
+    int err = r.buf ? out_open(&o, outpath, endless ? CLI_OUT_STREAM : 0) : ENOMEM;
+    if (err) {
         free(r.buf);
         rng_source_wipe(&j.src);
-        return cli_error(CLI_USAGE, "rng: %s: %s", outpath ? outpath : "stdout", strerror(err));
+        return cli_error(CLI_USAGE, "%s: %s", outpath ? outpath : "standard output", strerror(err));
     }
     r.pos = r.len = 0;
 
@@ -682,12 +652,12 @@ static int cmd_rng(int argc, char **argv)
     double dt = now_s() - t0;
     int status = CLI_OK;
     if (rc == -3)
-        status = cli_error(CLI_USAGE, "rng: out of memory");
+        status = cli_error(CLI_USAGE, "out of memory");
     else if (rc == -2)
-        status = cli_error(CLI_USAGE, "rng: the %s generator failed: %s", rng_source_name(kind),
+        status = cli_error(CLI_USAGE, "the %s generator failed: %s", rng_source_name(kind),
                            pkc_strerror(r.err ? r.err : PKC_ERR_RNG));
     else if ((rc != 0 && !o.epipe) || close_rc != 0)
-        status = cli_error(CLI_USAGE, "rng: %s: %s", outpath ? outpath : "stdout",
+        status = cli_error(CLI_USAGE, "%s: %s", outpath ? outpath : "standard output",
                            strerror(o.err ? o.err : EIO));
     else if (verbose) {
         char seedtxt[64];

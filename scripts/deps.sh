@@ -17,6 +17,10 @@ PKGS=(
   # tests and tools
   coreutils valgrind python3 python3-matplotlib python3-numpy python3-scipy
   dieharder ent
+  # test_cli_files: unshare and mount (util-linux, mount), signals injected by strace
+  util-linux mount strace
+  # profiles and flame graphs (tests/test_flamegraph.sh, pkc bench --profile)
+  linux-perf
   # fuzzing (make fuzz): clang and its libFuzzer runtime
   clang libclang-rt-14-dev
 )

@@ -1,37 +1,29 @@
-/* pkc — the generic key layer (see include/pkc/key.h).
+/* pkc — the generic key layer (see include/pkc/key.h): one key type or the
+ * other behind one interface. Key files are read by src/encoding/pkix.c
+ * (PEM, containers, algorithm identifiers), then by the key body of their
+ * algorithm (src/rsa/rsa_key.c, src/ec/ec_keyfile.c).
  *
- * Container detection (DER, after any PEM armour is removed):
- *   SEQUENCE { SEQUENCE algid, BIT STRING }          SubjectPublicKeyInfo
- *   SEQUENCE { SEQUENCE algid, OCTET STRING }        EncryptedPrivateKeyInfo
- *   SEQUENCE { INTEGER, SEQUENCE algid, OCTET STRING ...}  PKCS#8
- *   SEQUENCE { INTEGER 1, OCTET STRING, ... }        SEC 1 ECPrivateKey
- *   SEQUENCE { INTEGER, INTEGER }                     PKCS#1 RSAPublicKey
- *   SEQUENCE { INTEGER 0, INTEGER x 8 }               PKCS#1 RSAPrivateKey
- * then the algorithm OID picks the key type.
- *
- * Adding a key type (elliptic curves): a member in the union of struct
- * pkc_key, and one branch at each point marked "EC:" below.
+ * Adding a key type: a member in the union of struct pkc_key, and one branch
+ * at each switch on pkc_key_type below and in parse_pkix.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "ec/ec_keyfile.h"
+#include "encoding/pkix.h"
 #include "pkc/der.h"
 #include "pkc/ec.h"
 #include "pkc/key.h"
-
-#define OID_EC_PUBLIC_KEY "1.2.840.10045.2.1"
-#define OID_DSA "1.2.840.10040.4.1"
+#include "rsa/rsa_key.h"
 
 struct pkc_key {
     pkc_key_type type;
     int priv;
     union {
         pkc_rsa_key *rsa;
-        /* EC: priv is valid when the key is private; pub always */
-        struct {
-            pkc_ec_private_key priv;
-            pkc_ec_public_key pub;
-        } ec;
+        /* EC: the public key is ec.pub; d is set (and wiped) only when
+         * priv. */
+        pkc_ec_private_key ec;
     } u;
 };
 
@@ -53,7 +45,7 @@ void pkc_key_free(pkc_key *key)
         pkc_rsa_key_free(key->u.rsa);
         break;
     case PKC_KEY_EC:
-        pkc_ec_private_key_wipe(&key->u.ec.priv);
+        pkc_ec_private_key_wipe(&key->u.ec);
         break;
     case PKC_KEY_NONE:
         break;
@@ -92,19 +84,19 @@ pkc_err pkc_key_generate_rsa(pkc_key **out, unsigned bits, uint64_t e, pkc_rng *
     return pkc_key_from_rsa(out, rsa);
 }
 
-/* Wraps an EC key (priv may be NULL for a public key). */
-static pkc_err from_ec(pkc_key **out, const pkc_ec_private_key *priv, const pkc_ec_public_key *pub)
+/* Wraps an EC key: a private key, or (priv 0) only ec->pub. */
+static pkc_err from_ec(pkc_key **out, const pkc_ec_private_key *ec, int priv)
 {
     pkc_key *k = calloc(1, sizeof *k);
     if (!k)
         return PKC_ERR_NOMEM;
     k->type = PKC_KEY_EC;
-    k->priv = priv != NULL;
+    k->priv = priv;
     if (priv) {
-        k->u.ec.priv = *priv;
-        pkc_ec_public_key_from_private(&k->u.ec.pub, priv);
+        k->u.ec = *ec;
     } else {
-        k->u.ec.pub = *pub;
+        k->u.ec.curve = ec->pub.curve;
+        k->u.ec.pub = ec->pub;
     }
     *out = k;
     return PKC_OK;
@@ -118,14 +110,14 @@ pkc_err pkc_key_generate_ec(pkc_key **out, pkc_curve_id curve, pkc_rng *rng)
     pkc_ec_private_key priv;
     pkc_err err = pkc_ec_keygen(&priv, curve, rng);
     if (err == PKC_OK)
-        err = from_ec(out, &priv, NULL);
+        err = from_ec(out, &priv, 1);
     pkc_ec_private_key_wipe(&priv);
     return err;
 }
 
 const pkc_ec_private_key *pkc_key_ec_private(const pkc_key *key)
 {
-    return key && key->type == PKC_KEY_EC && key->priv ? &key->u.ec.priv : NULL;
+    return key && key->type == PKC_KEY_EC && key->priv ? &key->u.ec : NULL;
 }
 
 const pkc_ec_public_key *pkc_key_ec_public(const pkc_key *key)
@@ -142,7 +134,7 @@ pkc_err pkc_key_derive(const pkc_key *key, const pkc_key *peer, uint8_t *out, si
         return PKC_ERR_UNSUPPORTED; /* key agreement: elliptic curves only */
     if (!key->priv)
         return PKC_ERR_KEY;
-    return pkc_ecdh(&key->u.ec.priv, &peer->u.ec.pub, out, cap, outlen);
+    return pkc_ecdh(&key->u.ec, &peer->u.ec.pub, out, cap, outlen);
 }
 
 pkc_key_type pkc_key_get_type(const pkc_key *key)
@@ -187,186 +179,76 @@ const pkc_rsa_key *pkc_key_rsa(const pkc_key *key)
 
 /* ---- parsing ---- */
 
-typedef enum {
-    KIND_UNKNOWN = 0,
-    KIND_SPKI,
-    KIND_PKCS8,
-    KIND_PKCS8_ENCRYPTED,
-    KIND_PKCS1_PRIVATE,
-    KIND_PKCS1_PUBLIC,
-    KIND_SEC1
-} container;
-
-/* Looks at the shape of the DER (not its validity: the real parser runs
- * next). For SPKI and PKCS#8, *oid gets the algorithm OID. */
-static container detect(const uint8_t *der, size_t len, const uint8_t **oid, size_t *oidlen)
+/* What pkc_key_parse_info reports of a key file, as far as it was read. */
+static void fill_info(const pkc_pkix_key *k, pkc_key_info *info)
 {
-    pkc_der in, seq, first, alg;
-    uint8_t tag;
-    pkc_der_init(&in, der, len);
-    if (pkc_der_get(&in, PKC_DER_SEQUENCE, &seq) || pkc_der_end(&in))
-        return KIND_UNKNOWN;
-    if (pkc_der_peek(&seq, PKC_DER_SEQUENCE)) {
-        if (pkc_der_get(&seq, PKC_DER_SEQUENCE, &alg) || pkc_der_get_oid(&alg, oid, oidlen))
-            return KIND_UNKNOWN;
-        if (pkc_der_peek(&seq, PKC_DER_BIT_STRING))
-            return KIND_SPKI;
-        if (pkc_der_peek(&seq, PKC_DER_OCTET_STRING))
-            return KIND_PKCS8_ENCRYPTED;
-        return KIND_UNKNOWN;
-    }
-    if (pkc_der_get_any(&seq, &tag, &first) || tag != PKC_DER_INTEGER)
-        return KIND_UNKNOWN;
-    if (pkc_der_peek(&seq, PKC_DER_SEQUENCE)) {
-        if (pkc_der_get(&seq, PKC_DER_SEQUENCE, &alg) || pkc_der_get_oid(&alg, oid, oidlen))
-            return KIND_UNKNOWN;
-        return KIND_PKCS8;
-    }
-    if (pkc_der_peek(&seq, PKC_DER_OCTET_STRING))
-        return KIND_SEC1;
-    if (!pkc_der_peek(&seq, PKC_DER_INTEGER))
-        return KIND_UNKNOWN;
-    /* PKCS#1: two INTEGERs in all for a public key, nine or more for a
-     * private key. */
-    size_t count = 1;
-    while (seq.len && count < 16) {
-        if (pkc_der_get_any(&seq, &tag, &first))
-            return KIND_UNKNOWN;
-        count++;
-    }
-    return count == 2 ? KIND_PKCS1_PUBLIC : KIND_PKCS1_PRIVATE;
+    if (!info)
+        return;
+    memset(info, 0, sizeof *info);
+    info->format = pkc_pkix_container_name(k->container);
+    info->is_private = pkc_pkix_container_is_private(k->container);
+    if (k->oid && pkc_der_oid_to_string(k->oid, k->oidlen, info->oid, sizeof info->oid) != PKC_OK)
+        info->oid[0] = '\0';
+    if (k->alg)
+        info->algorithm = k->alg->name;
+    else if (k->oid && k->container != PKC_PKIX_ENCRYPTED)
+        info->algorithm = "unknown";
+    if (k->encrypted)
+        info->encryption = k->encryption                        ? k->encryption->name
+                           : k->container == PKC_PKIX_ENCRYPTED ? "unknown"
+                                                                : "PEM encryption (RFC 1421)";
 }
 
-static int oid_is(const uint8_t *oid, size_t oidlen, const char *dotted)
+static pkc_err parse_pkix(const pkc_pkix_key *k, pkc_key **out)
 {
-    return oid && pkc_der_oid_equals(oid, oidlen, dotted);
-}
-
-static pkc_err parse_ec_public(const uint8_t *der, size_t len, pkc_key **out)
-{
-    pkc_ec_public_key pub;
-    pkc_err err = pkc_ec_public_key_from_der(&pub, der, len);
-    return err ? err : from_ec(out, NULL, &pub);
-}
-
-static pkc_err parse_ec_private(const uint8_t *der, size_t len, pkc_key **out)
-{
-    pkc_ec_private_key priv;
-    pkc_err err = pkc_ec_private_key_from_der(&priv, der, len);
-    if (err == PKC_OK)
-        err = from_ec(out, &priv, NULL);
-    pkc_ec_private_key_wipe(&priv);
-    return err;
-}
-
-static pkc_err parse_der(const uint8_t *der, size_t len, pkc_key **out)
-{
-    const uint8_t *oid = NULL;
-    size_t oidlen = 0;
-    pkc_rsa_key *rsa = NULL;
     pkc_err err;
-    switch (detect(der, len, &oid, &oidlen)) {
-    case KIND_SPKI:
-        if (oid_is(oid, oidlen, PKC_OID_RSA_ENCRYPTION) || oid_is(oid, oidlen, PKC_OID_RSASSA_PSS))
-            err = pkc_rsa_public_from_spki(&rsa, der, len);
-        else if (oid_is(oid, oidlen, OID_EC_PUBLIC_KEY))
-            return parse_ec_public(der, len, out);
-        else if (oid_is(oid, oidlen, OID_DSA))
-            return PKC_ERR_UNSUPPORTED;
-        else
-            return PKC_ERR_DECODE;
-        break;
-    case KIND_PKCS8:
-        if (oid_is(oid, oidlen, PKC_OID_RSA_ENCRYPTION) || oid_is(oid, oidlen, PKC_OID_RSASSA_PSS))
-            err = pkc_rsa_private_from_pkcs8(&rsa, der, len);
-        else if (oid_is(oid, oidlen, OID_EC_PUBLIC_KEY))
-            return parse_ec_private(der, len, out);
-        else if (oid_is(oid, oidlen, OID_DSA))
-            return PKC_ERR_UNSUPPORTED;
-        else
-            return PKC_ERR_DECODE;
-        break;
-    case KIND_SEC1:
-        return parse_ec_private(der, len, out);
-    case KIND_PKCS1_PRIVATE:
-        err = pkc_rsa_private_from_pkcs1(&rsa, der, len);
-        break;
-    case KIND_PKCS1_PUBLIC:
-        err = pkc_rsa_public_from_pkcs1(&rsa, der, len);
-        break;
-    case KIND_PKCS8_ENCRYPTED:
-        return PKC_ERR_UNSUPPORTED;
-    default:
-        return PKC_ERR_DECODE;
+    switch (k->alg ? k->alg->family : PKC_PKIX_ALG_UNKNOWN) {
+    case PKC_PKIX_ALG_RSA: {
+        pkc_rsa_key *rsa;
+        err = pkc_rsa_key_from_pkix(k, &rsa);
+        return err ? err : pkc_key_from_rsa(out, rsa);
     }
-    if (err)
+    case PKC_PKIX_ALG_EC: {
+        pkc_ec_private_key ec;
+        int priv = pkc_pkix_container_is_private(k->container);
+        if (priv) {
+            err = pkc_ec_private_key_from_pkix(k, &ec);
+        } else {
+            memset(&ec, 0, sizeof ec);
+            err = pkc_ec_public_key_from_pkix(k, &ec.pub);
+            ec.curve = ec.pub.curve;
+        }
+        if (err == PKC_OK)
+            err = from_ec(out, &ec, priv);
+        pkc_ec_private_key_wipe(&ec);
         return err;
-    return pkc_key_from_rsa(out, rsa);
+    }
+    default:
+        return PKC_ERR_UNSUPPORTED; /* an algorithm pkc does not implement, or an unknown OID */
+    }
 }
 
-static const void *find_bytes(const void *hay, size_t haylen, const char *needle)
+pkc_err pkc_key_parse_info(const uint8_t *data, size_t len, pkc_key **out, pkc_key_info *info)
 {
-    size_t n = strlen(needle);
-    const uint8_t *h = hay;
-    for (size_t i = 0; i + n <= haylen; i++)
-        if (h[i] == (uint8_t)needle[0] && memcmp(h + i, needle, n) == 0)
-            return h + i;
-    return NULL;
+    pkc_pkix_key k;
+    if (info)
+        memset(info, 0, sizeof *info);
+    if (!data || !out)
+        return PKC_ERR_ARG;
+    *out = NULL;
+    /* PEM is decoded once and the DER walked once; the key body is then
+     * read from the views pkc_pkix_read found. */
+    pkc_err err = pkc_pkix_read(data, len, &k);
+    if (err == PKC_OK)
+        err = parse_pkix(&k, out);
+    fill_info(&k, info);
+    pkc_pkix_key_clear(&k);
+    return err;
 }
 
 pkc_err pkc_key_parse(const uint8_t *data, size_t len, pkc_key **out)
 {
-    if (!data || !out)
-        return PKC_ERR_ARG;
-    *out = NULL;
-    if (!find_bytes(data, len, "-----BEGIN "))
-        return parse_der(data, len, out);
-
-    /* PEM (RFC 7468); the traditional OpenSSL encrypted form carries
-     * RFC 1421 headers ("Proc-Type: 4,ENCRYPTED") inside the armour. */
-    if (find_bytes(data, len, "Proc-Type:") || find_bytes(data, len, "DEK-Info:"))
-        return PKC_ERR_UNSUPPORTED;
-    /* `openssl ecparam -genkey` writes an "EC PARAMETERS" block before the
-     * "EC PRIVATE KEY": the key is the block that counts. */
-    const uint8_t *ecp = find_bytes(data, len, "-----BEGIN EC PARAMETERS-----");
-    const uint8_t *eck = find_bytes(data, len, "-----BEGIN EC PRIVATE KEY-----");
-    if (ecp && eck && eck > ecp) {
-        len -= (size_t)(eck - data);
-        data = eck;
-    }
-    char label[64];
-    uint8_t *der = NULL;
-    size_t derlen = 0;
-    pkc_err err = pkc_pem_decode((const char *)data, len, label, sizeof label, &der, &derlen);
-    if (err)
-        return err == PKC_ERR_BUFSIZE ? PKC_ERR_DECODE : err;
-    const uint8_t *oid;
-    size_t oidlen;
-    container kind = detect(der, derlen, &oid, &oidlen);
-    /* The label must agree with the content. */
-    int ok;
-    if (strcmp(label, "PRIVATE KEY") == 0)
-        ok = kind == KIND_PKCS8;
-    else if (strcmp(label, "PUBLIC KEY") == 0)
-        ok = kind == KIND_SPKI;
-    else if (strcmp(label, "RSA PRIVATE KEY") == 0)
-        ok = kind == KIND_PKCS1_PRIVATE;
-    else if (strcmp(label, "RSA PUBLIC KEY") == 0)
-        ok = kind == KIND_PKCS1_PUBLIC;
-    else if (strcmp(label, "EC PRIVATE KEY") == 0)
-        ok = kind == KIND_SEC1;
-    else if (strcmp(label, "ENCRYPTED PRIVATE KEY") == 0 || strstr(label, "DSA") ||
-             strcmp(label, "EC PARAMETERS") == 0) {
-        err = PKC_ERR_UNSUPPORTED;
-        goto out;
-    } else {
-        err = PKC_ERR_DECODE; /* a certificate, a CSR, ... : not a key */
-        goto out;
-    }
-    err = ok ? parse_der(der, derlen, out) : PKC_ERR_DECODE;
-out:
-    pkc_secure_free(der, derlen);
-    return err;
+    return pkc_key_parse_info(data, len, out, NULL);
 }
 
 /* ---- writing ---- */
@@ -379,7 +261,7 @@ pkc_err pkc_key_private_to_der(const pkc_key *key, uint8_t **der, size_t *len)
         return PKC_ERR_KEY;
     switch (key->type) {
     case PKC_KEY_RSA: return pkc_rsa_private_to_pkcs8(key->u.rsa, der, len);
-    case PKC_KEY_EC: return pkc_ec_private_key_to_der(&key->u.ec.priv, PKC_EC_FORMAT_PKCS8, der, len);
+    case PKC_KEY_EC: return pkc_ec_private_key_to_der(&key->u.ec, PKC_EC_FORMAT_PKCS8, der, len);
     case PKC_KEY_NONE: break;
     }
     return PKC_ERR_UNSUPPORTED;
@@ -397,16 +279,6 @@ pkc_err pkc_key_public_to_der(const pkc_key *key, uint8_t **der, size_t *len)
     return PKC_ERR_UNSUPPORTED;
 }
 
-static pkc_err to_pem(pkc_err err, const char *label, uint8_t *der, size_t derlen, char **pem,
-                      size_t *len)
-{
-    if (err)
-        return err;
-    err = pkc_pem_encode(label, der, derlen, pem, len);
-    pkc_secure_free(der, derlen);
-    return err;
-}
-
 pkc_err pkc_key_private_to_pem(const pkc_key *key, char **pem, size_t *len)
 {
     uint8_t *der = NULL;
@@ -414,7 +286,7 @@ pkc_err pkc_key_private_to_pem(const pkc_key *key, char **pem, size_t *len)
     if (!pem || !len)
         return PKC_ERR_ARG;
     pkc_err err = pkc_key_private_to_der(key, &der, &derlen);
-    return to_pem(err, "PRIVATE KEY", der, derlen, pem, len);
+    return pkc_pkix_pem(err, PKC_PKIX_PKCS8, der, derlen, pem, len);
 }
 
 pkc_err pkc_key_public_to_pem(const pkc_key *key, char **pem, size_t *len)
@@ -424,7 +296,7 @@ pkc_err pkc_key_public_to_pem(const pkc_key *key, char **pem, size_t *len)
     if (!pem || !len)
         return PKC_ERR_ARG;
     pkc_err err = pkc_key_public_to_der(key, &der, &derlen);
-    return to_pem(err, "PUBLIC KEY", der, derlen, pem, len);
+    return pkc_pkix_pem(err, PKC_PKIX_SPKI, der, derlen, pem, len);
 }
 
 /* ---- operations ---- */
@@ -467,10 +339,10 @@ pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_sign_par
             return PKC_ERR_UNSUPPORTED;
         uint8_t raw[PKC_ECDSA_MAX_RAW_SIZE];
         size_t rawlen;
-        pkc_err err = pkc_ecdsa_sign_digest(&key->u.ec.priv, params->hash, digest, digestlen,
-                                            NULL, raw, sizeof raw, &rawlen);
+        pkc_err err = pkc_ecdsa_sign_digest(&key->u.ec, params->hash, digest, digestlen, NULL,
+                                            raw, sizeof raw, &rawlen);
         if (err == PKC_OK)
-            err = pkc_ecdsa_sig_to_der(key->u.ec.priv.curve, raw, rawlen, sig, cap, siglen);
+            err = pkc_ecdsa_sig_to_der(key->u.ec.curve, raw, rawlen, sig, cap, siglen);
         return err;
     }
     case PKC_KEY_NONE: break;
@@ -498,16 +370,15 @@ pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
     case PKC_KEY_EC: {
         if (params->pss)
             return PKC_ERR_UNSUPPORTED;
-        /* A malformed or out-of-range signature is a signature that does not
-         * verify (what `openssl dgst -verify` reports too). */
+        /* A malformed DER signature is PKC_ERR_DECODE, r or s out of range
+         * PKC_ERR_RANGE, a well-formed one that does not verify
+         * PKC_ERR_VERIFY: callers tell bad input from a negative answer. */
         uint8_t raw[PKC_ECDSA_MAX_RAW_SIZE];
         size_t rawlen;
         pkc_err err = pkc_ecdsa_sig_from_der(key->u.ec.pub.curve, sig, siglen, raw, sizeof raw,
                                              &rawlen);
         if (err == PKC_OK)
             err = pkc_ecdsa_verify_digest(&key->u.ec.pub, digest, digestlen, raw, rawlen);
-        if (err == PKC_ERR_DECODE || err == PKC_ERR_RANGE)
-            err = PKC_ERR_VERIFY;
         return err;
     }
     case PKC_KEY_NONE: break;

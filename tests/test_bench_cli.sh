@@ -14,13 +14,13 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 FAST="--target-ms 1"
 
-# usage: expect_usage "description" args...   (exit 2 and a "pkc: " line)
+# usage: expect_usage "description" args...   (exit 2 and a "pkc bench: " line)
 expect_usage() {
     local what=$1
     shift
     "$PKC" bench "$@" >"$T/out" 2>"$T/err"
     local rc=$?
-    if [ $rc -eq 2 ] && grep -q '^pkc: ' "$T/err" && [ "$(wc -l <"$T/err")" -eq 1 ]; then
+    if [ $rc -eq 2 ] && grep -q '^pkc bench: ' "$T/err" && [ "$(wc -l <"$T/err")" -eq 1 ]; then
         ok
     else
         bad "$what: exit $rc, stderr: $(cat "$T/err")"

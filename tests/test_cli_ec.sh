@@ -6,7 +6,8 @@
 #   openssl dgst -sign        -> pkc verify (also with OpenSSL's SEC 1 keys)
 #   pkc derive                == openssl pkeyutl -derive (both directions)
 # plus --seed reproducibility and bad input with the documented exit codes
-# (0 success, 1 signature invalid, 2 bad usage or bad input).
+# (0 success, 1 a well-formed signature that does not verify, 2 bad usage or
+# bad input, malformed and out-of-range signatures included).
 set -u
 : "${PKC:?}" "${PYTHON:=/usr/bin/python3}"
 command -v openssl >/dev/null || { echo "FAIL: openssl not installed"; exit 1; }
@@ -26,9 +27,9 @@ expect_rc() { # expect_rc RC DESCRIPTION COMMAND...
     local rc=$?
     if [ $rc -eq "$want" ]; then ok; else bad "$d: exit $rc, expected $want"; head -3 "$T/err"; fi
     if [ "$want" -eq 2 ] && [ $rc -eq 2 ]; then
-        # exactly one line "pkc: reason"
-        if [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^pkc: ' "$T/err"; then ok; else
-            bad "$d: stderr is not one 'pkc: ' line"; cat "$T/err"; fi
+        # exactly one line "pkc CMD: reason"
+        if [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^pkc [a-z]*: ' "$T/err"; then ok; else
+            bad "$d: stderr is not one 'pkc CMD: ' line"; cat "$T/err"; fi
     fi
 }
 
@@ -140,18 +141,31 @@ openssl ecparam -name secp256r1 -genkey -noout -param_enc explicit -out "$T/expl
 expect_rc 2 "explicit curve parameters" "$PKC" pubkey -i "$T/explicit.pem"
 openssl ecparam -name brainpoolP256r1 -genkey -noout -out "$T/brainpool.pem" 2>/dev/null
 expect_rc 2 "unsupported curve" "$PKC" pubkey -i "$T/brainpool.pem"
-# signatures: truncated, trailing garbage, r = 0: negative answers (exit 1)
+# signatures that cannot be one: truncated, trailing garbage, not DER, empty,
+# r = 0, s = n, r longer than the order: bad input (exit 2, with the reason)
 "$PKC" sign -i "$k" -o "$T/good.sig" "$T/msg"
 head -c $(($(stat -c %s "$T/good.sig") - 1)) "$T/good.sig" >"$T/short.sig"
 { cat "$T/good.sig"; printf '\0'; } >"$T/long.sig"
 printf '\x30\x06\x02\x01\x00\x02\x01\x01' >"$T/zero.sig"
+unhex() { printf "$(printf '%s' "$1" | sed 's/../\\x&/g')"; }
+n256=FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+unhex "3026020101022100$n256" >"$T/sn.sig"
+unhex "302702220001${n256}020101" >"$T/rlong.sig"
+head -c 72 /dev/urandom >"$T/random.sig"
 : >"$T/empty.sig"
 expect_rc 0 "verify good signature" "$PKC" verify -p "$p" -s "$T/good.sig" "$T/msg"
-for s in short long zero empty; do
-    expect_rc 1 "verify $s signature" "$PKC" verify -p "$p" -s "$T/$s.sig" "$T/msg"
+for s in short long zero sn rlong random empty; do
+    expect_rc 2 "verify $s signature" "$PKC" verify -p "$p" -s "$T/$s.sig" "$T/msg"
+    grep -q "$s.sig: " "$T/err" && ok || bad "$s signature: the reason does not name the file: $(cat "$T/err")"
 done
+grep -q 'malformed' <("$PKC" verify -p "$p" -s "$T/short.sig" "$T/msg" 2>&1) && ok || bad "short signature: no 'malformed'"
+grep -q 'range\|not in \[1, n-1\]' <("$PKC" verify -p "$p" -s "$T/sn.sig" "$T/msg" 2>&1) && ok || bad "s = n: no range reason"
+# well-formed signatures that do not verify: the negative answer (exit 1)
 expect_rc 1 "verify EC signature with -d sha384 (signed with sha256)" "$PKC" verify -p "$p" -s "$T/good.sig" -d sha384 "$T/msg"
-# not a signature of the RSA key's length: malformed input (rsa.h), exit 2
+printf '\x30\x06\x02\x01\x01\x02\x01\x01' >"$T/ones.sig"
+expect_rc 1 "verify r = s = 1" "$PKC" verify -p "$p" -s "$T/ones.sig" "$T/msg"
+# an ECDSA signature is not the length of an RSA-1024 signature (exit 2; needs
+# the RSA verify contract: a wrong length is PKC_ERR_DECODE)
 expect_rc 2 "verify EC signature with an RSA key" "$PKC" verify -p "$T/rsa.pub" -s "$T/good.sig" "$T/msg"
 
 echo "$pass passed, $fail failed"

@@ -3,6 +3,8 @@
 # (PKCS#1 v1.5 and PSS) and OAEP ciphertexts pass both ways; bad input
 # gives the documented exit codes (2: unreadable/malformed key or bad
 # input, 1: bad signature) and never leaves a partial output file.
+# Signatures that cannot be one (wrong length, value >= n) are bad input,
+# exit 2 with the reason; only a well-formed one that does not verify is 1.
 # Needs $PKC (the built pkc command) and openssl.
 set -u
 PKC=${PKC:?PKC must point at the pkc command}
@@ -39,6 +41,7 @@ case "$bits" in *"2048 bit"*) ok ;; *) bad "2048-bit key: $bits" ;; esac
 openssl pkey -in key.pem -noout -text 2>/dev/null | grep -q 'publicExponent: 65537' && ok || bad "e = 65537"
 "$PKC" keygen -b 1024 -e 3 -o key3.pem && openssl pkey -in key3.pem -noout -text | grep -q 'publicExponent: 3 ' && ok || bad "keygen -e 3"
 [ "$(stat -c %a key.pem)" = 600 ] && ok || bad "private key file mode is not 0600"
+"$PKC" keygen -b 1024 -S 7 -o key7.pem && cmp -s key7.pem <("$PKC" keygen -b 1024 --seed 7) && ok || bad "-S is --seed"
 # fixed seed: reproducible; another seed: another key
 a=$("$PKC" keygen -b 1024 --seed 7 | sha256sum)
 b=$("$PKC" keygen -b 1024 --seed 7 | sha256sum)
@@ -95,10 +98,23 @@ expect 1 "other message" -- "$PKC" verify -p pub.pem -s s.sha256 msg2
 expect 1 "PKCS#1 signature checked as PSS" -- "$PKC" verify -p pub.pem -s s.sha256 --pss msg
 expect 1 "wrong digest" -- "$PKC" verify -p pub.pem -s s.sha256 -d sha384 msg
 expect 1 "the wrong key" -- "$PKC" verify -p tradpub.pem -s s.sha256 msg
+# not signatures of this key: exit 2 with the reason (the RSA verify
+# functions return PKC_ERR_DECODE for a wrong length, PKC_ERR_RANGE for >= n)
 head -c 100 s.sha256 > short.sig
 expect 2 "truncated signature" -- "$PKC" verify -p pub.pem -s short.sig msg
+grep -q 'short.sig: wrong length' "$T/err" && ok || bad "truncated signature reason: $(cat "$T/err")"
 : > empty.sig
 expect 2 "empty signature" -- "$PKC" verify -p pub.pem -s empty.sig msg
+{ cat s.sha256; printf 'x'; } > long.sig
+expect 2 "signature one byte too long" -- "$PKC" verify -p pub.pem -s long.sig msg
+head -c 256 /dev/zero | tr '\0' '\377' > ff.sig
+expect 2 "signature >= n" -- "$PKC" verify -p pub.pem -s ff.sig msg
+grep -q 'ff.sig: signature out of range' "$T/err" && ok || bad "signature >= n reason: $(cat "$T/err")"
+expect 2 "signature >= n, PSS" -- "$PKC" verify -p pub.pem --pss -s ff.sig msg
+expect 2 "truncated signature, PSS" -- "$PKC" verify -p pub.pem --pss -s short.sig msg
+# well-formed, below n, and wrong: the negative answer
+head -c 256 /dev/zero > zero.sig
+expect 1 "signature 0" -- "$PKC" verify -p pub.pem -s zero.sig msg
 expect 2 "sign with a public key" -- "$PKC" sign -i pub.pem msg
 expect 2 "verify without -s" -- "$PKC" verify -p pub.pem msg
 expect 2 "sign -d md5" -- "$PKC" sign -i key.pem -d md5 msg

@@ -593,12 +593,20 @@ static void bad_files(void)
     free(n);
 
     /* PEM with the wrong label, and the EC PARAMETERS block openssl writes first */
-    const char *rsapem = "-----BEGIN RSA PRIVATE KEY-----\nMAA=\n-----END RSA PRIVATE KEY-----\n";
-    CHECK(pkc_ec_private_key_decode(&out, (const uint8_t *)rsapem, strlen(rsapem)) ==
-          PKC_ERR_KEY);
     char *pem;
     size_t pemlen;
     CHECK(pkc_ec_private_key_to_pem(&k, PKC_EC_FORMAT_SEC1, &pem, &pemlen) == PKC_OK);
+    {
+        /* an EC key under an RSA label: the label does not match the content */
+        char *relabelled = malloc(pemlen + 8);
+        char *body = strstr(pem, "-----\n") + 6;
+        size_t bodylen = (size_t)(strstr(pem, "-----END") - body);
+        int n = sprintf(relabelled, "-----BEGIN RSA PRIVATE KEY-----\n%.*s-----END RSA PRIVATE KEY-----\n",
+                        (int)bodylen, body);
+        CHECK(pkc_ec_private_key_decode(&out, (const uint8_t *)relabelled, (size_t)n) ==
+              PKC_ERR_DECODE);
+        free(relabelled);
+    }
     const char *params = "-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n";
     size_t tl = strlen(params) + pemlen;
     char *two = malloc(tl + 1);
@@ -658,6 +666,22 @@ static void vector_files(void)
         else
             CHECK(pkc_ec_public_key_equal(&q, &q0));
         CHECK(d && pkc_ec_private_key_decode(&k, d, len) != PKC_OK);
+        free(d);
+    }
+    /* RSA keys, private and public, PEM and DER: a key of another type */
+    static const char *rsa[] = {"asymmetric/PKCS8/unenc-rsa-pkcs8.pem",
+                                "asymmetric/PKCS8/unenc-rsa-pkcs8.pub.pem",
+                                "asymmetric/Traditional_OpenSSL_Serialization/testrsa.pem",
+                                "asymmetric/DER_Serialization/unenc-rsa-pkcs8.der",
+                                "asymmetric/DER_Serialization/rsa_public_key.der"};
+    for (size_t i = 0; i < sizeof rsa / sizeof *rsa; i++) {
+        uint8_t *d = vec(rsa[i], &len);
+        CHECK_MSG(d && pkc_ec_private_key_decode(&k, d, len) == PKC_ERR_KEY, "%s", rsa[i]);
+        CHECK_MSG(d && pkc_ec_public_key_decode(&q, d, len) == PKC_ERR_KEY, "%s", rsa[i]);
+        if (d && !pkc_pem_detect(d, len)) {
+            CHECK(pkc_ec_private_key_from_der(&k, d, len) == PKC_ERR_KEY);
+            CHECK(pkc_ec_public_key_from_der(&q, d, len) == PKC_ERR_KEY);
+        }
         free(d);
     }
     /* an unknown curve OID: unsupported; encrypted keys: refused */

@@ -222,6 +222,8 @@ static void test_pem_decode(void)
         {"-----BEGIN TEST-----\rZm9vYmFy\r-----END TEST-----\r", "TEST"},
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        CHECK_MSG(pkc_pem_detect((const uint8_t *)good[i].text, strlen(good[i].text)) == 1,
+                  "good PEM %zu not detected", i);
         pkc_err e = pemdec(good[i].text, label, sizeof label, &der, &dl);
         CHECK_MSG(e == PKC_OK && dl == 6 && memcmp(der, "foobar", 6) == 0 &&
                       strcmp(label, good[i].label) == 0,
@@ -303,7 +305,11 @@ static void test_pem_decode(void)
 static void test_pem_detect(void)
 {
     CHECK(pkc_pem_detect((const uint8_t *)sample_pem, strlen(sample_pem)) == 1);
-    CHECK(pkc_pem_detect((const uint8_t *)" \r\n\t-----BEGIN X-----", 20) == 1);
+    /* one rule: a line that starts with "-----BEGIN " (text before it is
+     * explanatory text, RFC 7468 section 5.2) */
+    CHECK(pkc_pem_detect((const uint8_t *)" \r\n-----BEGIN X-----", 19) == 1);
+    CHECK(pkc_pem_detect((const uint8_t *)"Bag Attributes\r-----BEGIN X-----", 31) == 1);
+    CHECK(pkc_pem_detect((const uint8_t *)" \r\n\t-----BEGIN X-----", 20) == 0);
     CHECK(pkc_pem_detect((const uint8_t *)"-----BEGIN ", 11) == 1);
     CHECK(pkc_pem_detect((const uint8_t *)"-----BEGIN ", 10) == 0);
     CHECK(pkc_pem_detect((const uint8_t *)"-----BEGINX", 11) == 0);
@@ -356,6 +362,8 @@ static void test_fuzz(void)
         if (pkc_pem_decode(b, len, label, sizeof label, &der, &dl) == PKC_OK) {
             accepted++;
             free(der);
+            /* one rule: what decodes is what is detected as PEM */
+            CHECK(pkc_pem_detect((const uint8_t *)b, len) == 1);
         }
         uint8_t *raw;
         size_t rl;

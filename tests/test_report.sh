@@ -1,218 +1,205 @@
 #!/usr/bin/env bash
-# tools/report.py on the fixture result files (tests/fixtures/bench-*.json,
-# invented numbers in the documented format): every chart as a valid PNG and
-# SVG, a report.html that parses (balanced tags), embeds and links every chart
-# and loads nothing from outside, a report.md; charts without data skipped
-# with a note; malformed input -> exit 2 with one line on stderr.
+# tools/report.py on the fixture result files (tests/fixtures/, invented
+# numbers in the documented formats: bench-v2.json with every field the
+# rewritten `pkc bench` adds, the others in the older format, flags-study.json,
+# profile/): every chart as a valid PNG and SVG; a report.html that parses,
+# opens with key findings linked to their charts, embeds and links every
+# chart and loads nothing from outside; a report.md; charts.json, from which
+# tests/fixtures/check_report.py checks the rules of docs/report.md (bars on
+# log axes from a power of ten, ratio directions, interval meanings, runs
+# named, every number of a finding in its chart); one number per quantity
+# when runs overlap; charts without data skipped with a note; malformed input
+# -> exit 2 with one line on stderr; another interpreter -> re-executed.
 set -u
 PY=${PYTHON:-/usr/bin/python3}
 SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 REPORT="$SRC/tools/report.py"
 FX="$SRC/tests/fixtures"
+CHECK="$FX/check_report.py"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok: $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+csv_list() { echo "$@" | tr -s ' \n' ',' | sed 's/^,//; s/,$//'; }
 
-ALL="01-heatmap 02-keygen 03-sign-verify 04-ecc-vs-rsa 05-rsa-scaling 06-ecc-by-curve
+CORE="01-heatmap 02-keygen 03-sign-verify 04-ecc-vs-rsa 05-rsa-scaling 06-ecc-by-curve
 07a-distributions-rsa 07b-distributions-ecc 08a-affine-vs-jacobian 08b-crt-vs-textbook
 09-providers 10-kex-amortized 11-message-size 12a-collage-overview 12b-collage-detail
-13-cross-machine"
+14-fastest 16-size-sweep"
+NEW="15-binary-vs-prime 17-thread-scaling 18-flags-study"
 
-# check.py OUTDIR present=STEM,... absent=STEM,... skipped=ID,...
-cat > "$T/check.py" <<'EOF'
-import base64, html.parser, os, re, sys, xml.etree.ElementTree as ET
-out = sys.argv[1]
-args = dict(a.split("=", 1) for a in sys.argv[2:])
-present = [s for s in args.get("present", "").split(",") if s]
-absent = [s for s in args.get("absent", "").split(",") if s]
-skipped = [s for s in args.get("skipped", "").split(",") if s]
-errors = []
-PNG = b"\x89PNG\r\n\x1a\n"
-for stem in present:
-    p = os.path.join(out, stem + ".png")
-    if not os.path.isfile(p):
-        errors.append("missing " + stem + ".png"); continue
-    data = open(p, "rb").read()
-    if not data.startswith(PNG) or b"IEND" not in data[-16:]:
-        errors.append(stem + ".png is not a complete PNG")
-    if len(data) < 5000:
-        errors.append("%s.png is only %d bytes" % (stem, len(data)))
-    s = os.path.join(out, stem + ".svg")
-    if not os.path.isfile(s):
-        errors.append("missing " + stem + ".svg"); continue
-    try:
-        root = ET.parse(s).getroot()
-        if not root.tag.endswith("svg"):
-            errors.append(stem + ".svg root is " + root.tag)
-    except ET.ParseError as e:
-        errors.append(stem + ".svg does not parse: %s" % e)
-    if os.path.getsize(s) < 5000:
-        errors.append(stem + ".svg is tiny")
-for stem in absent:
-    for ext in ("png", "svg"):
-        if os.path.exists(os.path.join(out, stem + "." + ext)):
-            errors.append("%s.%s exists but should have been skipped" % (stem, ext))
-
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-        "source", "track", "wbr"}
-class Strict(html.parser.HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stack, self.problems, self.srcs, self.hrefs = [], [], [], []
-        self.ids, self.text = {}, []
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if "src" in a: self.srcs.append(a["src"])
-        if "href" in a: self.hrefs.append(a["href"])
-        if tag in ("link", "script") and (a.get("src") or a.get("href")):
-            self.problems.append("external resource <%s>" % tag)
-        if "id" in a: self.ids[a["id"]] = len(self.text)
-        if tag not in VOID: self.stack.append((tag, self.getpos()))
-    def handle_startendtag(self, tag, attrs):
-        self.handle_starttag(tag, attrs)
-        if tag not in VOID: self.stack.pop()
-    def handle_endtag(self, tag):
-        if tag in VOID:
-            self.problems.append("end tag for void <%s>" % tag); return
-        if not self.stack or self.stack[-1][0] != tag:
-            self.problems.append("</%s> at %s does not close %s" % (
-                tag, self.getpos(), self.stack[-1] if self.stack else "anything"))
-            return
-        self.stack.pop()
-    def handle_data(self, d):
-        self.text.append(d)
-hp = os.path.join(out, "report.html")
-if not os.path.isfile(hp):
-    errors.append("no report.html")
-else:
-    src = open(hp, encoding="utf-8").read()
-    if not src.lstrip().lower().startswith("<!doctype html>"):
-        errors.append("report.html lacks <!DOCTYPE html>")
-    p = Strict(); p.feed(src); p.close()
-    errors += p.problems
-    if p.stack:
-        errors.append("unclosed tags: %s" % p.stack[:5])
-    for u in p.srcs + p.hrefs:
-        if re.match(r"(https?:)?//", u):
-            errors.append("report.html loads an external resource: " + u)
-    embedded = [u for u in p.srcs if u.startswith("data:image/png;base64,")]
-    for u in embedded:
-        if not base64.b64decode(u.split(",", 1)[1]).startswith(PNG):
-            errors.append("an embedded image is not a PNG")
-    if len(embedded) != len(present):
-        errors.append("%d embedded images for %d charts" % (len(embedded), len(present)))
-    for stem in present:
-        for ext in ("png", "svg"):
-            if stem + "." + ext not in p.hrefs:
-                errors.append("report.html does not link %s.%s" % (stem, ext))
-    for stem in absent:
-        if any(h.startswith(stem + ".") for h in p.hrefs):
-            errors.append("report.html links skipped chart " + stem)
-    text = "".join(p.text)
-    for cid in skipped:
-        m = re.search(r'<section id="chart-%s">(.*?)</section>' % re.escape(cid), src, re.S)
-        if not m or "Skipped:" not in m.group(1):
-            errors.append("chart %s has no skip note" % cid)
-    for key in ("cpu_model", "compiler", "libraries", "command_line", "date"):
-        if key not in text:
-            errors.append("context field %s not shown" % key)
-    if src.count("<figcaption>") < len(present):
-        errors.append("a chart lacks its caption")
-    if src.count("<table") < len(present):
-        errors.append("fewer tables than charts")
-mp = os.path.join(out, "report.md")
-if not os.path.isfile(mp):
-    errors.append("no report.md")
-else:
-    md = open(mp, encoding="utf-8").read()
-    for stem in present:
-        if "](%s.png)" % stem not in md:
-            errors.append("report.md does not show %s.png" % stem)
-    for cid in skipped:
-        if not re.search(r"## %s\..*?\n\n> \*\*Skipped:\*\*" % re.escape(cid), md):
-            errors.append("report.md: chart %s has no skip note" % cid)
-for e in errors:
-    print("  " + e)
-sys.exit(1 if errors else 0)
-EOF
-
-csv_list() { echo "$@" | tr -s ' \n' ',' | sed 's/,$//'; }
-
-# 1. Two machines: every chart, the cross-machine one included.
+# 1. Two machines in the older format: every chart of that data, the
+#    cross-machine one included, labelled with --label.
 out="$T/full"
-if "$PY" "$REPORT" -o "$out" "$FX/bench-small.json" "$FX/bench-machine2.json" \
-    >"$T/full.log" 2>&1; then
-  ok "two result files: exit 0"
+if "$PY" "$REPORT" -o "$out" --dpi 50 --label "machine A" --label "machine B" "$FX/bench-small.json" \
+    "$FX/bench-machine2.json" >"$T/full.log" 2>&1; then
+  ok "two result files (older format): exit 0"
 else
   bad "two result files: exit $?"; cat "$T/full.log"
 fi
-if "$PY" "$T/check.py" "$out" present="$(csv_list $ALL)"; then
-  ok "all 16 charts as PNG+SVG; report.html parses, embeds and links them; report.md"
+if "$PY" "$CHECK" html "$out" present="$(csv_list $CORE 13-cross-machine)" \
+    absent="$(csv_list $NEW)" skipped=15,17,18,19 findings=some; then
+  ok "every chart as PNG+SVG; report.html opens with linked findings, embeds and links them"
 else
   bad "full report checks"
 fi
-grep -q "RSA-3072" "$out/report.md" && grep -q "faster than" "$out/report.md" \
-  && ok "captions carry conclusions from the data" || bad "captions lack conclusions"
-grep -q "fixture-machine-2" "$out/report.html" && ok "second machine's context shown" \
-  || bad "second machine's context missing"
+if "$PY" "$CHECK" manifest "$out" findings=some; then
+  ok "charts.json: bars from powers of ten, directions, intervals, runs, findings in charts"
+else
+  bad "manifest rules (older format)"
+fi
+"$PY" "$CHECK" numbers "$out" && ok "3 significant digits, 'median time' headers" \
+  || bad "number formatting"
+"$PY" - "$out/charts.json" <<'EOF' && ok "chart 13 names the runs by --label, every shared case" \
+  || bad "chart 13 labels"
+import json, sys
+m = json.load(open(sys.argv[1]))
+c = next(c for c in m["charts"] if c["id"] == "13")
+ax = c["axes"][0]
+assert any("machine B" in t for t in ax["legend"]), ax["legend"]
+assert "machine A" in ax["xlabel"], ax["xlabel"]
+assert len(ax["yticklabels"]) > 40, len(ax["yticklabels"])  # every shared case, not three
+assert sum(t.endswith("×") for t in ax["texts"]) == len(ax["yticklabels"]), "labels on bars"
+EOF
 grep -q "signature did not verify" "$out/report.html" \
   && ok "a failed case (error_occurred) is listed, not drawn" || bad "failed case not listed"
 
-# 2. No scenarios, one file: scenario charts and the cross-machine chart are
-#    skipped with a note; the ECC/RSA ratios fall back to the plain cases.
-out="$T/nosc"
-if "$PY" "$REPORT" -o "$out" --charts 4,10,11,13 "$FX/bench-noscenario.json" \
-    >"$T/nosc.log" 2>&1; then
-  ok "no-scenario file: exit 0"
+# 2. Every field of the rewritten `pkc bench`, a flags study and a profile
+#    (the collages were drawn in 1: left out to keep the test fast).
+out="$T/v2"
+NOCOLLAGE=$(echo $CORE | tr ' ' '\n' | grep -v collage)
+if "$PY" "$REPORT" -o "$out" --dpi 50 --charts 1,2,3,4,5,6,7a,7b,8a,8b,9,10,11,14,15,16,17,18,19 \
+    --profile "$FX/profile" "$FX/bench-v2.json" "$FX/flags-study.json" >"$T/v2.log" 2>&1; then
+  ok "new-format file + flags study + profile: exit 0"
 else
-  bad "no-scenario file: exit $?"; cat "$T/nosc.log"
+  bad "new-format file: exit $?"; cat "$T/v2.log"
 fi
-if "$PY" "$T/check.py" "$out" present=04-ecc-vs-rsa \
-    absent=10-kex-amortized,11-message-size,13-cross-machine skipped=10,11,13; then
-  ok "no-scenario: 10, 11, 13 skipped with a note, 4 drawn from the plain cases"
-else
-  bad "no-scenario checks"
-fi
-grep -q "from the benchmark cases" "$out/report.md" && ok "ratio chart says its source" \
-  || bad "ratio chart does not say its source"
+"$PY" "$CHECK" html "$out" present="$(csv_list $NOCOLLAGE $NEW)" absent=13-cross-machine \
+  findings=some && ok "new format: every chart, 15-19 included" || bad "new format"
+"$PY" "$CHECK" manifest "$out" findings=some && ok "new format: charts.json rules" \
+  || bad "new format: manifest rules"
+"$PY" "$CHECK" numbers "$out" && ok "new format: number formatting" || bad "new format numbers"
+"$PY" - "$out" <<'EOF' && ok "flame graphs inline with tooltips, allocation table, new context" \
+  || bad "flame graphs / context"
+import os, re, sys, xml.etree.ElementTree as ET
+out = sys.argv[1]
+for n in (1, 2):  # one from the profile's SVG, one drawn from folded stacks only
+    root = ET.parse(os.path.join(out, "19-flame-%d.svg" % n)).getroot()
+    titles = [e.text for e in root.iter() if e.tag.endswith("title")]
+    assert any("samples" in t and "%" in t for t in titles), titles[:3]
+html = open(os.path.join(out, "report.html"), encoding="utf-8").read()
+sec = re.search(r'<section id="chart-19">(.*?)</section>', html, re.S).group(1)
+assert sec.count("<svg") == 2 and "<title>" in sec, "inline flame graphs"
+assert "LD_PRELOAD counter" in sec and "3,460" in sec, "allocation table"
+assert "present: aes" in html and "kvm" in html, "cpu_flags, virtualization"
+assert "Measurement conditions" in html and "load average 2.10" in html, "busy warning"
+assert "descheduled" in html
+md = open(os.path.join(out, "report.md"), encoding="utf-8").read()
+find = md.split("## Key findings", 1)[1].split("\n## ", 1)[0]
+assert "wolfssl-cached" not in find, "a cached variant among the findings"
+assert "wolfssl-cached" in md, "cached variant not shown as a variant"
+assert "mean" in md and "P90" in md and "distinct keys" in md, "keygen: mean, P90, keys"
+EOF
 
-# 2b. A `pkc bench --scenario` run of the same machine joins the plain run
-#     (no cross-machine chart); one of another machine does not.
-"$PY" - "$FX/bench-small.json" "$FX/bench-machine2.json" "$T" <<'EOF'
+# 3. One number per quantity: a scenario run that measured RSA-3072 key
+#    generation again (and summarised it differently) does not change the
+#    number any chart shows; the table under the chart lists it.
+"$PY" - "$FX/bench-small.json" "$T" <<'EOF'
 import copy, json, sys
 d = json.load(open(sys.argv[1]))
 plain = copy.deepcopy(d)
 del plain["scenarios"]
-json.dump(plain, open(sys.argv[3] + "/plain.json", "w"))
-sc = {"context": dict(d["context"], scenario="kex-amortized"),
-      "benchmarks": [dict(b, scenario="kex-amortized") for b in d["benchmarks"]
-                     if b["algorithm"] in ("ECDH", "RSA") and b["param"] in ("secp256r1", "3072")],
-      "scenarios": {"kex-amortized": d["scenarios"]["kex-amortized"]}}
-json.dump(sc, open(sys.argv[3] + "/kex.json", "w"))
-m2 = json.load(open(sys.argv[2]))
-sc2 = dict(sc, context=dict(m2["context"], scenario="kex-amortized"))
-json.dump(sc2, open(sys.argv[3] + "/kex-m2.json", "w"))
+json.dump(plain, open(sys.argv[2] + "/plain.json", "w"))
+sc_cases = [dict(b, scenario="security-levels") for b in d["benchmarks"]
+            if b["provider"] == "pkc" and b["param"] in ("3072", "secp256r1")]
+for b in sc_cases:
+    if b["algorithm"] == "RSA" and b["op"] == "keygen":
+        b["median"] = b["real_time"] = round(b["median"] * 1.5, 3)
+        b["raw_us"] = [v * 1.5 for v in b["raw_us"]]
+rows = [dict(r, rsa_us=r["rsa_us"] * 1.7) for r in d["scenarios"]["security-levels"]
+        if r["rsa_us"] is not None]
+sc = {"context": dict(d["context"], scenario="security-levels",
+                      command_line="pkc bench --scenario security-levels"),
+      "benchmarks": sc_cases, "scenarios": {"security-levels": rows}}
+json.dump(sc, open(sys.argv[2] + "/levels.json", "w"))
+sc2 = {"context": dict(d["context"], scenario="kex-amortized"),
+       "benchmarks": [dict(b, scenario="kex-amortized") for b in d["benchmarks"]
+                      if b["algorithm"] in ("ECDH", "RSA") and b["param"] in ("secp256r1", "3072")],
+       "scenarios": {"kex-amortized": d["scenarios"]["kex-amortized"]}}
+json.dump(sc2, open(sys.argv[2] + "/kex.json", "w"))
+m2 = json.load(open(sys.argv[1].replace("bench-small", "bench-machine2")))
+json.dump(dict(sc2, context=dict(m2["context"], scenario="kex-amortized")),
+          open(sys.argv[2] + "/kex-m2.json", "w"))
 EOF
+out="$T/one"
+if "$PY" "$REPORT" -o "$out" --charts 1,2,4 "$T/levels.json" "$T/plain.json" >"$T/one.log" 2>&1 \
+    && "$PY" - "$out/report.md" "$FX/bench-small.json" <<'EOF'
+import json, re, sys
+sys.path.insert(0, sys.argv[2].rsplit("/tests/", 1)[0] + "/tools")
+from reportlib.fmt import fmt_us
+md = open(sys.argv[1], encoding="utf-8").read()
+d = json.load(open(sys.argv[2]))
+want = fmt_us(next(b["median"] for b in d["benchmarks"] if b["name"] == "pkc/RSA/3072/keygen"))
+other = fmt_us(1.5 * next(b["median"] for b in d["benchmarks"]
+                          if b["name"] == "pkc/RSA/3072/keygen"))
+def section(cid):
+    return md.split('<a id="chart-%s"></a>' % cid, 1)[1].split("<a id=", 1)[0]
+assert "| RSA-3072 (128-bit) | %s |" % want in section("1"), "heatmap"
+assert "| RSA-3072 | pkc | %s |" % want in section("2"), "keygen chart"
+assert re.search(r"\| 128 \| RSA-3072 \| secp256r1 \| keygen \| %s \|" % re.escape(want),
+                 section("4")), "ratio chart"
+for cid in ("1", "2", "4"):
+    s = section(cid)
+    assert "Measured in more than one run" in s and other + " (levels.json)" in s, cid
+    assert "plain.json" in s and "levels.json" in s, "caption names the runs"
+EOF
+then
+  ok "one number per quantity: the default run's, the scenario's listed under the chart"
+else
+  bad "one number per quantity"; cat "$T/one.log"
+fi
+
+# 4. No scenarios, one file: scenario charts and the cross-machine chart are
+#    skipped with a note; the ECC/RSA ratios come from the plain cases.
+out="$T/nosc"
+if "$PY" "$REPORT" -o "$out" --charts 4,10,11,13 "$FX/bench-noscenario.json" \
+    >"$T/nosc.log" 2>&1 && "$PY" "$CHECK" html "$out" present=04-ecc-vs-rsa \
+    absent=10-kex-amortized,11-message-size,13-cross-machine skipped=10,11,13 findings=some \
+    && grep -q "NIST SP 800-57 pairs of the benchmark cases" "$out/report.md"; then
+  ok "no scenarios: 10, 11, 13 skipped with a note, 4 drawn from the plain cases"
+else
+  bad "no-scenario checks"; cat "$T/nosc.log"
+fi
+
+# 5. A `pkc bench --scenario` run of the same machine joins the plain run
+#    (no cross-machine chart); one of another machine does not. Chart 10
+#    marks no crossover where ECDH is cheaper at every N.
 out="$T/merge"
 if "$PY" "$REPORT" -o "$out" --charts 10,13 "$T/plain.json" "$T/kex.json" >"$T/merge.log" 2>&1 \
-    && "$PY" "$T/check.py" "$out" present=10-kex-amortized absent=13-cross-machine skipped=13 \
-    && grep -q "merged scenario run" "$out/report.html"; then
-  ok "scenario run of the same machine merged into the plain run"
+    && "$PY" "$CHECK" html "$out" present=10-kex-amortized absent=13-cross-machine skipped=13 \
+    && grep -q "scenario run: kex-amortized" "$out/report.html" \
+    && grep -q "at every N, no crossover" "$out/report.md" \
+    && "$PY" - "$out/charts.json" <<'EOF'
+import json, sys
+c = next(c for c in json.load(open(sys.argv[1]))["charts"] if c["id"] == "10")
+assert not any("crossover" in t for t in c["legend"]), "a star where nothing crosses"
+EOF
+then
+  ok "scenario run of the same machine merged; no false crossover star"
 else
   bad "merging a scenario run"; cat "$T/merge.log"
 fi
 out="$T/merge2"
 if "$PY" "$REPORT" -o "$out" --charts 10 "$T/plain.json" "$T/kex-m2.json" >"$T/merge2.log" 2>&1 \
-    && "$PY" "$T/check.py" "$out" absent=10-kex-amortized skipped=10; then
+    && "$PY" "$CHECK" html "$out" absent=10-kex-amortized skipped=10 findings=none; then
   ok "scenario run of another machine kept apart"
 else
   bad "scenario run of another machine"; cat "$T/merge2.log"
 fi
 
-# 3. Raw samples from the raw CSV when the JSON has none; absent -> skipped.
+# 6. Raw samples from the raw CSV when the JSON has none; absent -> skipped.
 "$PY" - "$FX/bench-small.json" "$T/noraw.json" "$T/raw.csv" <<'EOF'
 import csv, json, sys
 d = json.load(open(sys.argv[1]))
@@ -231,24 +218,112 @@ json.dump(d, open(sys.argv[2], "w"))
 EOF
 out="$T/raw"
 if "$PY" "$REPORT" -o "$out" --charts 7a,7b "$T/noraw.json" --raw "$T/raw.csv" \
-    >"$T/raw.log" 2>&1 && "$PY" "$T/check.py" "$out" \
-    present=07a-distributions-rsa,07b-distributions-ecc \
+    >"$T/raw.log" 2>&1 && "$PY" "$CHECK" html "$out" \
+    present=07a-distributions-rsa,07b-distributions-ecc findings=none \
     && grep -q "raw CSV raw.csv" "$out/report.md" \
-    && grep -q "^| RSA sign | 15 | " "$out/report.md"; then
+    && grep -q "^| RSA sign | 15 | " "$out/report.md" \
+    && "$PY" "$CHECK" manifest "$out"; then
   ok "distributions drawn from --raw CSV (message-size rows kept apart)"
 else
   bad "distributions from --raw CSV"; cat "$T/raw.log"
 fi
 out="$T/noraw"
 if "$PY" "$REPORT" -o "$out" --charts 7a,7b "$T/noraw.json" >"$T/noraw.log" 2>&1 \
-    && "$PY" "$T/check.py" "$out" absent=07a-distributions-rsa,07b-distributions-ecc \
-    skipped=7a,7b; then
+    && "$PY" "$CHECK" html "$out" absent=07a-distributions-rsa,07b-distributions-ecc \
+    skipped=7a,7b findings=none; then
   ok "no raw samples: distributions skipped with a note"
 else
   bad "no raw samples"; cat "$T/noraw.log"
 fi
 
-# 4. Bad input: exit 2, exactly one line `report.py: error: ...`, no report.
+# 7. The checks can fail: charts.json and findings tampered with the faults
+#    of issue 11 are caught.
+tamper() {  # tamper NAME PYTHON-EXPRESSION-ON-m
+  rm -rf "$T/tamper"
+  cp -r "$T/v2" "$T/tamper"
+  "$PY" - "$T/tamper/charts.json" "$2" <<'EOF'
+import json, sys
+m = json.load(open(sys.argv[1]))
+exec(sys.argv[2])
+json.dump(m, open(sys.argv[1], "w"))
+EOF
+  if "$PY" "$CHECK" manifest "$T/tamper" >"$T/tamper.log"; then
+    bad "the manifest check misses: $1"
+  else
+    ok "the manifest check catches: $1 ($(head -1 "$T/tamper.log" | sed 's/^ *//' | cut -c1-70))"
+  fi
+}
+tamper "log-axis bars starting at 11 (not a power of ten)" '
+c = next(c for c in m["charts"] if c["id"] == "6"); b = c["axes"][0]["bars"]
+b["bases"] = [11.0]; b["value_lim"] = [11.0, b["value_lim"][1]]'
+tamper "bars starting a decade too high" '
+c = next(c for c in m["charts"] if c["id"] == "3"); b = c["axes"][0]["bars"]
+b["bases"] = [b["bases"][0] * 10]'
+tamper "a ratio chart without its direction" '
+c = next(c for c in m["charts"] if c["id"] == "9")
+c["caption"] = c["caption"].replace("× slower than", "relative to")'
+tamper "a ratio axis without its direction" '
+c = next(c for c in m["charts"] if c["id"] == "4"); c["axes"][0]["xlabel"] = "RSA / ECC"'
+tamper "whiskers without a stated meaning" '
+c = next(c for c in m["charts"] if c["id"] == "2"); c["interval"] = None'
+tamper "a finding whose number is not in its chart" '
+f = m["findings"][0]; f["text"] = f["text"].replace(f["numbers"][0], "9,876×", 1)
+f["numbers"][0] = "9,876×"'
+tamper "a chart that names no run" '
+c = next(c for c in m["charts"] if c["id"] == "5"); c["runs"] = []'
+
+# 8. Another interpreter: report.py re-executes itself with /usr/bin/python3
+#    (here: the same one without its site packages), or says in one line how.
+out="$T/interp"
+if "$PY" -S "$REPORT" -o "$out" --charts 1 "$FX/bench-small.json" >"$T/interp.log" 2>&1 \
+    && [ -s "$out/01-heatmap.png" ]; then
+  ok "started without numpy in reach: re-executed with /usr/bin/python3"
+else
+  bad "re-execution"; cat "$T/interp.log"
+fi
+PKC_TOOLS_REEXEC=1 "$PY" -S "$REPORT" -o "$out" "$FX/bench-small.json" >"$T/interp.out" \
+  2>"$T/interp.err"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$T/interp.err")" -eq 1 ] \
+    && grep -q "^report.py: error: .*cannot import numpy" "$T/interp.err"; then
+  ok "no usable interpreter: exit 2, one line ($(cut -c1-60 "$T/interp.err"))"
+else
+  bad "no usable interpreter: exit $rc"; cat "$T/interp.err"
+fi
+
+# 9. tools/readme_results.py: the README's "What it shows" from one run, the
+#    report's own numbers, and the collage of that run.
+mkdir -p "$T/rd/results"
+cp "$T/plain.json" "$T/rd/results/bench.json"
+cp "$T/levels.json" "$T/rd/results/scenario-security-levels.json"
+cp "$T/full/12a-collage-overview.png" "$T/rd/results/"
+cp "$SRC/README.md" "$T/rd/README.md"
+RR="$SRC/tools/readme_results.py"
+if ! "$PY" "$RR" "$T/rd/results" --readme "$T/rd/README.md" --check >/dev/null \
+    && "$PY" "$RR" "$T/rd/results" --readme "$T/rd/README.md" >"$T/rd.log" 2>&1 \
+    && "$PY" "$RR" "$T/rd/results" --readme "$T/rd/README.md" --check >/dev/null \
+    && cmp -s "$T/rd/results/12a-collage-overview.png" "$T/rd/docs/img/collage-overview.png" \
+    && "$PY" - "$T/rd/README.md" "$FX/bench-small.json" "$SRC/README.md" <<'EOF'
+import json, sys
+sys.path.insert(0, sys.argv[2].rsplit("/tests/", 1)[0] + "/tools")
+from reportlib.fmt import fmt_us
+new, old = open(sys.argv[1]).read(), open(sys.argv[3]).read()
+d = {b["name"]: b for b in json.load(open(sys.argv[2]))["benchmarks"]}
+sec = new.split("## What it shows", 1)[1].split("\n## ", 1)[0]
+row = "| RSA-3072 key generation | %s |" % fmt_us(d["pkc/RSA/3072/keygen"]["median"])
+assert row in sec, row  # the default run's number, not the scenario's
+flat = " ".join(sec.split())
+assert "security-levels scenario" in flat and "2026-11-30 12:00 UTC" in flat, flat[:300]
+assert new.split("## What it shows")[0] == old.split("## What it shows")[0], "before the section"
+assert new.split("## The `pkc` command")[1] == old.split("## The `pkc` command")[1], "after it"
+EOF
+then
+  ok "readme_results.py: README section and image from one run; --check"
+else
+  bad "readme_results.py"; cat "$T/rd.log"
+fi
+
+# 10. Bad input: exit 2, exactly one line `report.py: error: ...`, no report.
 head -c 5000 "$FX/bench-small.json" >"$T/truncated.json"
 echo '[1, 2, 3]' >"$T/list.json"
 echo '{"context": {}}' >"$T/nobench.json"
@@ -257,10 +332,16 @@ echo '{"benchmarks": [{"provider": "pkc", "algorithm": "RSA", "param": "2048", "
   >"$T/nomedian.json"
 echo '{"benchmarks": [{"provider": "pkc", "algorithm": "RSA", "param": "2048", "op": "sign", "median": "fast"}]}' \
   >"$T/strmedian.json"
+echo '{"benchmarks": [{"provider": "pkc", "algorithm": "RSA", "param": "2048", "op": "sign", "median": 1, "cpu_raw_us": "x"}]}' \
+  >"$T/badcpu.json"
 echo '{"benchmarks": [{"provider": "pkc", "algorithm": "RSA", "param": "2048", "op": "sign", "median": 1}], "scenarios": {"kex-amortized": {"rows": [{"scheme": "x"}]}}}' \
   >"$T/badscen.json"
+echo '{"builds": [{"label": "gcc -O0"}], "results": [{"build": "nope", "name": "x", "median_us": 1}]}' \
+  >"$T/badflags.json"
 printf '\xff\xfe\x00junk' >"$T/binary.json"
 echo 'algorithm,nothing' >"$T/bad.csv"
+mkdir -p "$T/noprofile" "$T/badprofile"
+echo '{"cases": [{"name": "x", "folded": "../../etc/passwd"}]}' >"$T/badprofile/profile.json"
 expect2() {
   local what=$1; shift
   rm -rf "$T/err"
@@ -269,7 +350,7 @@ expect2() {
   lines=$(wc -l <"$T/err.txt")
   if [ $rc -eq 2 ] && [ "$lines" -eq 1 ] && grep -q '^report.py: error: ' "$T/err.txt" \
       && [ ! -e "$T/err/report.html" ]; then
-    ok "$what: exit 2, one line ($(cat "$T/err.txt"))"
+    ok "$what: exit 2, one line ($(cut -c1-90 "$T/err.txt"))"
   else
     bad "$what: exit $rc, $lines lines on stderr"; cat "$T/err.txt"
   fi
@@ -281,13 +362,19 @@ expect2 "no benchmarks" "$T/nobench.json"
 expect2 "benchmarks not a list" "$T/benchobj.json"
 expect2 "case without median" "$T/nomedian.json"
 expect2 "non-numeric median" "$T/strmedian.json"
+expect2 "cpu_raw_us not a list" "$T/badcpu.json"
 expect2 "malformed scenario" "$T/badscen.json"
+expect2 "flags study naming an unknown build" "$FX/bench-small.json" "$T/badflags.json"
+expect2 "a flags study alone" "$FX/flags-study.json"
+expect2 "profile folder without profile.json" --profile "$T/noprofile" "$FX/bench-small.json"
+expect2 "profile naming a file outside its folder" --profile "$T/badprofile" "$FX/bench-small.json"
 expect2 "binary file" "$T/binary.json"
 expect2 "second file malformed" "$FX/bench-small.json" "$T/list.json"
 expect2 "raw CSV with a wrong header" "$T/noraw.json" --raw "$T/bad.csv"
+expect2 "more labels than files" --label a --label b "$FX/bench-small.json"
 expect2 "unknown option" --frobnicate "$FX/bench-small.json"
 expect2 "no input file"
 expect2 "unknown chart id" --charts 99 "$FX/bench-small.json"
 
 echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # pkc rng: flags, CSV formats, fixed mode repeating byte for byte, random mode
 # not repeating, the stream not depending on the mode's chunking, SIGPIPE,
-# atomic -o, and bad usage giving exit 2 with one line on stderr.
+# atomic -o, the option spellings shared with the other commands (--out,
+# --seed, --digest, --range) and their old aliases, and bad usage giving
+# exit 2 with one line on stderr. (Devices, FIFOs, links, signals and the
+# endless stream to a file: test_cli_files.sh.)
 set -u
 PKC=${PKC:?PKC must point at the pkc command}
 PY=${PYTHON:-/usr/bin/python3}
@@ -12,13 +15,13 @@ checks=0
 ok() { checks=$((checks + 1)); }
 bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 
-# --- bad usage: exit 2 and exactly one line "pkc: ..." on stderr ---
+# --- bad usage: exit 2 and exactly one line "pkc rng: ..." on stderr ---
 usage_case() {
   "$PKC" rng "$@" >"$T/out" 2>"$T/err"
   local rc=$?
   if [ $rc -ne 2 ]; then bad "pkc rng $* exited $rc, want 2"; return; fi
-  if [ "$(wc -l <"$T/err")" -ne 1 ] || ! grep -q '^pkc: ' "$T/err"; then
-    bad "pkc rng $*: stderr is not one 'pkc:' line: $(cat "$T/err")"; return
+  if [ "$(wc -l <"$T/err")" -ne 1 ] || ! grep -q '^pkc rng: ' "$T/err"; then
+    bad "pkc rng $*: stderr is not one 'pkc rng:' line: $(cat "$T/err")"; return
   fi
   if [ -s "$T/out" ]; then bad "pkc rng $*: wrote to stdout on error"; return; fi
   ok
@@ -43,7 +46,11 @@ usage_case -s sometimes
 usage_case -s random -S 4
 usage_case -S -1
 usage_case -H md5
-usage_case -m raw -o "$T/endless.bin"
+usage_case -d md5
+usage_case --range 1
+usage_case -mode
+usage_case -output
+usage_case --out
 usage_case --no-such-option
 usage_case -x
 usage_case extra-argument
@@ -154,7 +161,21 @@ rc=${PIPESTATUS[0]}
 "$PKC" rng -n 5000 -S 3 -o "$T/o.csv" -v 2>"$T/err" && cmp -s "$T/o.csv" <("$PKC" rng -n 5000 -S 3) \
   && ok || bad "-o contents"
 grep -q 'values/s' "$T/err" && ok || bad "-v prints no speed"
-ls "$T" | grep -q '\.tmp\.' && bad "temporary file left" || ok
+ls -A "$T" | grep -q 'tmp' && bad "temporary file left" || ok
+[ "$(stat -c %a "$T/o.csv")" = "$(printf '%o' $((0666 & ~$(umask))))" ] && ok || bad "-o mode $(stat -c %a "$T/o.csv") does not follow the umask $(umask)"
+
+# --- one spelling per meaning, old spellings kept; single-dash long options ---
+"$PKC" rng -n 300 -S 5 >"$T/ref.csv"
+for spelling in "--out $T/a.csv" "--output $T/a.csv" "-o $T/a.csv" "-out $T/a.csv" "--out=$T/a.csv"; do
+  rm -f "$T/a.csv"
+  "$PKC" rng -n 300 -S 5 $spelling && cmp -s "$T/a.csv" "$T/ref.csv" && ok || bad "rng $spelling"
+done
+"$PKC" rng -n 300 -r 6 -S 5 >"$T/r1" && "$PKC" rng -n 300 --range 6 -S 5 >"$T/r2" && "$PKC" rng -n 300 -range 6 -S 5 >"$T/r3" \
+  && cmp -s "$T/r1" "$T/r2" && cmp -s "$T/r1" "$T/r3" && ok || bad "-r / --range / -range differ"
+"$PKC" rng -m raw -n 500 -H sha512 -S 5 >"$T/h1" && "$PKC" rng -m raw -n 500 -d sha512 -S 5 >"$T/h2" \
+  && "$PKC" rng -m raw -n 500 --digest sha512 --seed 5 >"$T/h3" && cmp -s "$T/h1" "$T/h2" && cmp -s "$T/h1" "$T/h3" \
+  && ok || bad "-H / -d / --digest, -S / --seed differ"
+"$PKC" rng -mode raw -samples 500 -seed 5 -digest sha512 >"$T/h4" && cmp -s "$T/h1" "$T/h4" && ok || bad "single-dash long options"
 
 echo "test_rng_cli: $checks checks, $fails failures"
 [ $fails -eq 0 ] && [ $checks -gt 0 ]

@@ -43,9 +43,44 @@ assert any(r["dataset"] == "lcg" and r["test"] == "pairs_2d" and r["result"] == 
 md = open(os.path.join(d, "report.md")).read()
 assert "| pairs_2d |" in md and "**FAIL**" in md and "plots/lcg/pairs.png" in md
 html = open(os.path.join(d, "report.html")).read()
-assert "<img src='plots/lcg/pairs.png'" in html and "class='fail'" in html
+assert '<img src="plots/lcg/pairs.png"' in html and 'class="fail"' in html
+assert '<div class="scroll"><table' in html, "tables from the shared reportlib markup"
 EOF
 then ok; else bad "report contents"; fi
+
+# The plots of bounded data: integer ticks on the k scale (not 0.40 for an
+# integer), one tick per lag, the per-bin band behind the histogram's bars.
+"$PKC" rng -n 5000 -r 10 -S 5 -o "$T/small.csv" || bad "generate small range"
+if "$PY" - "$SRC/tools" "$T/small.csv" "$T/plots" <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[1])
+import rng_analysis as ra
+import matplotlib.pyplot as plt
+figs = []
+plt.Figure.savefig = lambda fig, *a, **k: figs.append(fig)  # keep them to inspect
+plt.close = lambda *a: None
+ds, vals, bits = ra.analyse("small", sys.argv[2], False, 0.01, None)
+assert vals.R == 10, vals.R
+ra.make_plots(sys.argv[3], ds, vals, bits, 0.01)
+hist = figs[0].axes[0]
+figs[0].canvas.draw()
+lo, hi = hist.get_xlim()
+labels = [t.get_text() for t in hist.get_xticklabels() if lo <= t.get_position()[0] <= hi]
+assert labels and all(l.replace(",", "").isdigit() for l in labels), labels
+bars = [p for p in hist.patches if p.get_zorder() == 2]
+band = [p for p in hist.patches if p.get_zorder() != 2]
+assert len(bars) == 10, len(bars)  # one bar per integer of the range
+assert band and all(b.get_zorder() > p.get_zorder() for b in bars for p in band), "band over bars"
+auto = figs[1].axes[0]
+ticks = list(auto.get_xticks())
+assert ticks == list(range(1, 21)), ticks
+EOF
+then ok; else bad "bounded-data plots"; fi
+
+# Started without numpy in reach (here: without site packages), the tool
+# re-executes itself with /usr/bin/python3.
+"$PY" -S "$SRC/tools/rng_analysis.py" -q --json "$T/s.json" "$T/small.csv" 2>"$T/err" \
+  && [ -s "$T/s.json" ] && ok || { bad "re-execution with /usr/bin/python3"; cat "$T/err"; }
 
 echo "test_rng_report: $checks checks, $fails failures"
 [ $fails -eq 0 ] && [ $checks -gt 0 ]

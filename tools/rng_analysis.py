@@ -36,6 +36,14 @@ import math
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reportlib.interp import require_debian_python  # noqa: E402  (standard library only)
+
+require_debian_python("rng_analysis", ("numpy", "scipy", "matplotlib"))
+
+from reportlib.markup import (esc, html_table, html_page, md_table,  # noqa: E402
+                              atomic_write)
+
 # numpy and scipy.stats take a while to import: they are loaded only once a
 # file's header has been read, so bad usage and bad files are reported at once.
 np = special = stats = None
@@ -671,10 +679,16 @@ def write_json(path, datasets, alpha):
 # Plots
 # ---------------------------------------------------------------------------
 
+PLOT_DPI = 150  # as tools/report.py's charts
+
+
 def make_plots(outdir, ds, vals, bits, alpha):
+    """The five plots of a dataset. Bounded data (integers k in [0, R)) are
+    drawn on the k scale with integer ticks; other data on [0, 1)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     os.makedirs(outdir, exist_ok=True)
     files = []
@@ -682,36 +696,80 @@ def make_plots(outdir, ds, vals, bits, alpha):
     if vals is None:
         return files
     u, v, n = vals.u, vals.v, vals.n
+    R = vals.R
+    # On the k scale u*R spans [0, R): bin edges and ticks fall on integers.
+    scale = float(R) if R else 1.0
+    unit = ("k (integers in [0, %s))" % format(R, ",")) if R else "value"
+
+    def int_tick(t, _pos=None):
+        # Integers as integers; past 10^5 in the short form 1.6e9 so they fit.
+        if abs(t) >= 1e5:
+            return ("%.2g" % t).replace("e+0", "e").replace("e+", "e")
+        return format(int(round(t)), ",")
+
+    def on_scale(ax, axis="x"):
+        a = ax.xaxis if axis == "x" else ax.yaxis
+        if R:
+            a.set_major_locator(MaxNLocator(nbins=6, integer=True))
+            a.set_major_formatter(FuncFormatter(int_tick))
+
+    def save(fig, fn):
+        fig.tight_layout()
+        fig.savefig(fn, dpi=PLOT_DPI)
+        plt.close(fig)
+        files.append(fn)
 
     # Histogram and Q-Q plot.
     fig, ax = plt.subplots(1, 2, figsize=(10, 4))
-    k = min(100, max(10, n // 200))
-    counts, edges = np.histogram(u, bins=k, range=(0, 1))
-    ax[0].bar(edges[:-1], counts, width=1.0 / k, align="edge", color="#4c72b0", edgecolor="white", linewidth=0.3)
+    few = bool(R) and R <= 100
+    if few:
+        k = R  # one bar per integer, centred on it
+        counts = np.bincount(vals.k, minlength=R)
+    else:
+        k = min(100, max(10, n // 200))
+        counts, edges = np.histogram(u * scale, bins=k, range=(0, scale))
     e = n / k
-    ax[0].axhline(e, color="k", lw=1, label="expected")
     band = stats.norm.isf(alpha / 2) * math.sqrt(e * (1 - 1.0 / k))
-    ax[0].axhspan(e - band, e + band, color="orange", alpha=0.25, label="%g%% band per bin" % (100 * (1 - alpha)))
+    # The band lies behind the bars (its edges drawn over them, dashed), so it
+    # never hides a bar's top.
+    ax[0].axhspan(e - band, e + band, color="orange", alpha=0.25, zorder=0, lw=0)
+    if few:
+        ax[0].bar(np.arange(R), counts, width=0.85, color="#4c72b0", zorder=2)
+    else:
+        ax[0].bar(edges[:-1], counts, width=scale / k, align="edge", color="#4c72b0",
+                  edgecolor="white", linewidth=0.3, zorder=2)
+    ax[0].axhline(e, color="k", lw=1, label="expected", zorder=3)
+    for y in (e - band, e + band):
+        ax[0].axhline(y, color="#d9822b", lw=0.9, ls="--", zorder=3,
+                      label="%g%% band per bin" % (100 * (1 - alpha)) if y > e else None)
     # Zoomed on the expected count: deviations, not the bars' bulk, are the point.
     lo, hi = min(counts.min(), e - band), max(counts.max(), e + band)
     ax[0].set_ylim(max(0, lo - 0.15 * (hi - lo)), hi + 0.3 * (hi - lo))
     ax[0].set_ylabel("count per bin (axis zoomed)")
-    ax[0].set_title("%s: histogram" % name)
-    ax[0].set_xlabel("value")
-    ax[0].legend(fontsize=8)
+    ax[0].set_title("%s: histogram (%d bins)" % (name, k))
+    ax[0].set_xlabel(unit)
+    if few:
+        ax[0].set_xlim(-0.6, R - 0.4)
+        if R <= 20:
+            ax[0].set_xticks(range(R))
+        else:
+            ax[0].xaxis.set_major_locator(MaxNLocator(nbins=10, integer=True))
+        ax[0].xaxis.set_major_formatter(FuncFormatter(int_tick))
+    else:
+        ax[0].set_xlim(0, scale)
+        on_scale(ax[0])
+    ax[0].legend(fontsize=8, loc="upper right")
     m = min(n, 2000)
     qs = np.sort(u[np.linspace(0, n - 1, m).astype(np.int64)] if n > m else u)
     th = (np.arange(1, qs.size + 1) - 0.5) / qs.size
-    ax[1].plot(th, qs, ".", ms=2)
-    ax[1].plot([0, 1], [0, 1], "k-", lw=1)
-    ax[1].set_title("Q-Q plot against U(0,1)")
-    ax[1].set_xlabel("theoretical quantile")
-    ax[1].set_ylabel("sample quantile")
-    fig.tight_layout()
-    fn = os.path.join(outdir, "hist_qq.png")
-    fig.savefig(fn, dpi=90)
-    plt.close(fig)
-    files.append(fn)
+    ax[1].plot(th * scale, qs * scale, ".", ms=2)
+    ax[1].plot([0, scale], [0, scale], "k-", lw=1)
+    ax[1].set_title("Q-Q plot against the uniform distribution")
+    ax[1].set_xlabel("theoretical quantile" + (" (k)" if R else ""))
+    ax[1].set_ylabel("sample quantile" + (" (k)" if R else ""))
+    on_scale(ax[1], "x")
+    on_scale(ax[1], "y")
+    save(fig, os.path.join(outdir, "hist_qq.png"))
 
     # Autocorrelation with per-lag and Bonferroni bands.
     r = autocorrelations(v)
@@ -725,145 +783,133 @@ def make_plots(outdir, ds, vals, bits, alpha):
     ax.axhline(b2, color="red", ls="-", lw=1, label="Bonferroni band (%d lags)" % LAGS)
     ax.axhline(-b2, color="red", ls="-", lw=1)
     ax.axhline(0, color="k", lw=0.5)
+    ax.set_xticks(lags)  # lags are integers: one tick each
+    ax.set_xlim(0.3, LAGS + 0.7)
     ax.set_xlabel("lag")
     ax.set_ylabel("autocorrelation")
     ax.set_title("%s: autocorrelation" % name)
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    fn = os.path.join(outdir, "autocorr.png")
-    fig.savefig(fn, dpi=90)
-    plt.close(fig)
-    files.append(fn)
+    save(fig, os.path.join(outdir, "autocorr.png"))
 
     # Consecutive pairs.
     fig, ax = plt.subplots(figsize=(5, 5))
     npairs = min(n // 2, 20000)
-    ax.plot(v[0: 2 * npairs: 2], v[1: 2 * npairs: 2], ",", color="#4c72b0", alpha=0.6)
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("x[2i]")
-    ax.set_ylabel("x[2i+1]")
+    ax.plot(u[0: 2 * npairs: 2] * scale, u[1: 2 * npairs: 2] * scale, ",", color="#4c72b0",
+            alpha=0.6)
+    ax.set_xlim(0, scale)
+    ax.set_ylim(0, scale)
+    ax.set_xlabel("x[2i]" + (" (k)" if R else ""))
+    ax.set_ylabel("x[2i+1]" + (" (k)" if R else ""))
+    on_scale(ax, "x")
+    on_scale(ax, "y")
     ax.set_title("%s: consecutive pairs (%d)" % (name, npairs))
-    fig.tight_layout()
-    fn = os.path.join(outdir, "pairs.png")
-    fig.savefig(fn, dpi=90)
-    plt.close(fig)
-    files.append(fn)
+    save(fig, os.path.join(outdir, "pairs.png"))
 
     # Bit frequency by position.
     if vals.words is not None and vals.word_bits >= 1:
         B = vals.word_bits
         fr = np.array([float(((vals.words >> np.uint64(j)) & np.uint64(1)).mean()) for j in range(B)])
         fig, ax = plt.subplots(figsize=(8, 3.5))
-        ax.bar(np.arange(B), fr - 0.5, bottom=0.5, color="#4c72b0")
         bb = stats.norm.isf(alpha / (2 * B)) * 0.5 / math.sqrt(n)
-        ax.axhspan(0.5 - bb, 0.5 + bb, color="orange", alpha=0.3, label="Bonferroni band (%d positions)" % B)
-        ax.axhline(0.5, color="k", lw=0.8)
+        ax.axhspan(0.5 - bb, 0.5 + bb, color="orange", alpha=0.3, zorder=0, lw=0,
+                   label="Bonferroni band (%d positions)" % B)
+        ax.bar(np.arange(B), fr - 0.5, bottom=0.5, color="#4c72b0", zorder=2)
+        ax.axhline(0.5, color="k", lw=0.8, zorder=3)
         lo = min(fr.min(), 0.5 - bb) - 0.002
         hi = max(fr.max(), 0.5 + bb) + 0.002
         ax.set_ylim(lo, hi)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("bit position (0 = least significant)")
         ax.set_ylabel("fraction of ones")
         ax.set_title("%s: bit frequency by position" % name)
         ax.legend(fontsize=8)
-        fig.tight_layout()
-        fn = os.path.join(outdir, "bitfreq.png")
-        fig.savefig(fn, dpi=90)
-        plt.close(fig)
-        files.append(fn)
+        save(fig, os.path.join(outdir, "bitfreq.png"))
 
     # Empirical vs theoretical CDF.
     fig, ax = plt.subplots(figsize=(6, 4))
     m = min(n, 5000)
     sel = np.sort(u[:m])
-    ax.step(sel, np.arange(1, m + 1) / m, where="post", lw=1, label="empirical (first %d)" % m)
-    ax.plot([0, 1], [0, 1], "k--", lw=1, label="U(0,1)")
+    ax.step(sel * scale, np.arange(1, m + 1) / m, where="post", lw=1,
+            label="empirical (first %d)" % m)
+    ax.plot([0, scale], [0, 1], "k--", lw=1, label="uniform")
     dcrit = stats.kstwo.isf(alpha, m)
-    ax.fill_between([0, 1], [-dcrit, 1 - dcrit], [dcrit, 1 + dcrit], color="orange", alpha=0.2,
-                    label="KS %g%% band" % (100 * (1 - alpha)))
-    ax.set_xlim(0, 1)
+    ax.fill_between([0, scale], [-dcrit, 1 - dcrit], [dcrit, 1 + dcrit], color="orange",
+                    alpha=0.2, label="KS %g%% band" % (100 * (1 - alpha)))
+    ax.set_xlim(0, scale)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("value")
+    ax.set_xlabel(unit)
     ax.set_ylabel("F(x)")
+    on_scale(ax, "x")
     ax.set_title("%s: empirical vs theoretical CDF" % name)
     ax.legend(fontsize=8, loc="upper left")
-    fig.tight_layout()
-    fn = os.path.join(outdir, "cdf.png")
-    fig.savefig(fn, dpi=90)
-    plt.close(fig)
-    files.append(fn)
+    save(fig, os.path.join(outdir, "cdf.png"))
     return files
 
 
+def _cell(t):
+    return "" if t is None else (fmt_p(t["p_value"]) if t["pass"] else
+                                 "**FAIL** " + fmt_p(t["p_value"]))
+
+
 def write_report(outdir, datasets, alpha, plots, command):
+    """report.md and report.html: the overview of p-values, then per dataset
+    its tests and plots (markup shared with tools/report.py)."""
     names = [d["name"] for d in datasets]
     order = []
     for d in datasets:
         for t in d["tests"]:
             if t["test"] not in order:
                 order.append(t["test"])
-    md = ["# RNG battery report", "",
-          "Generated by `%s`." % command.replace("`", "'"), "",
-          "alpha = %g: a good generator fails each test with probability alpha; "
-          "the autocorrelation and bit-position tests are corrected for multiple testing." % alpha, "",
-          "## Overview (p-values; **FAIL** marked)", ""]
-    md.append("| test | " + " | ".join(names) + " |")
-    md.append("|---|" + "---|" * len(names))
-    for tn in order:
-        row = []
-        for d in datasets:
-            t = next((t for t in d["tests"] if t["test"] == tn), None)
-            row.append("" if t is None else (fmt_p(t["p_value"]) if t["pass"] else "**FAIL** " + fmt_p(t["p_value"])))
-        md.append("| %s | %s |" % (tn, " | ".join(row)))
-    md.append("| **failed** | " + " | ".join("%d/%d" % (d["failures"], d["tests_run"]) for d in datasets) + " |")
-    md.append("")
-    for d in datasets:
-        md += ["## %s" % d["name"], "", "`%s` — %s, n = %d %s%s" % (
-            d["path"], d["kind"], d["n"], d["unit"], (", range %d" % d["range"]) if d.get("range") else ""), ""]
-        md += ["| test | statistic | p-value | result | detail |", "|---|---:|---:|---|---|"]
-        for t in d["tests"]:
-            md.append("| %s | %.6g | %s | %s | %s |" % (t["test"], t["statistic"], fmt_p(t["p_value"]),
-                                                    "PASS" if t["pass"] else "**FAIL**",
-                                                    t["detail"].replace("|", "\\|")))
-        md.append("")
-        for fn in plots.get(d["name"], []):
-            rel = os.path.relpath(fn, outdir)
-            md.append("![%s](%s)" % (os.path.basename(fn), rel))
-        md.append("")
-    with open(os.path.join(outdir, "report.md"), "w") as f:
-        f.write("\n".join(md) + "\n")
 
-    import html
-    h = ["<!doctype html><html><head><meta charset='utf-8'><title>pkc RNG battery report</title>",
-         "<style>body{font-family:sans-serif;max-width:1100px;margin:auto}table{border-collapse:collapse}"
-         "td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}.fail{background:#f8d0d0}"
-         ".pass{background:#e0f4e0}img{max-width:100%}</style></head><body>",
-         "<h1>RNG battery report</h1><p>Generated by <code>%s</code>; alpha = %g.</p>" % (html.escape(command), alpha),
-         "<h2>Overview (p-values)</h2><table><tr><th>test</th>" + "".join("<th>%s</th>" % html.escape(n) for n in names) + "</tr>"]
-    for tn in order:
-        h.append("<tr><td>%s</td>" % tn)
-        for d in datasets:
-            t = next((t for t in d["tests"] if t["test"] == tn), None)
-            if t is None:
-                h.append("<td></td>")
-            else:
-                h.append("<td class='%s'>%s</td>" % ("pass" if t["pass"] else "fail", fmt_p(t["p_value"])))
-        h.append("</tr>")
-    h.append("<tr><th>failed</th>" + "".join("<th>%d/%d</th>" % (d["failures"], d["tests_run"]) for d in datasets) + "</tr></table>")
+    def test_of(d, tn):
+        return next((t for t in d["tests"] if t["test"] == tn), None)
+
+    def describe(d):
+        return "%s — %s, n = %s %s%s" % (d["path"], d["kind"], format(d["n"], ","), d["unit"],
+                                        (", range %s" % format(d["range"], ","))
+                                        if d.get("range") else "")
+    intro = ("alpha = %g: a good generator fails each test with probability alpha; "
+             "the autocorrelation and bit-position tests are corrected for multiple testing."
+             % alpha)
+    failed_row = ["failed"] + ["%d/%d" % (d["failures"], d["tests_run"]) for d in datasets]
+    md = ["# RNG battery report", "", "Generated by `%s`." % command.replace("`", "'"), "",
+          intro, "", "## Overview (p-values; **FAIL** marked)", "",
+          md_table(["test"] + names, [[tn] + [_cell(test_of(d, tn)) for d in datasets]
+                                      for tn in order] + [failed_row]), ""]
     for d in datasets:
-        h.append("<h2>%s</h2><p><code>%s</code> — %s, n = %d %s</p><table><tr><th>test</th><th>statistic</th>"
-                 "<th>p-value</th><th>result</th><th>detail</th></tr>" % (
-                     html.escape(d["name"]), html.escape(d["path"]), d["kind"], d["n"], d["unit"]))
-        for t in d["tests"]:
-            h.append("<tr class='%s'><td>%s</td><td>%.6g</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                "pass" if t["pass"] else "fail", t["test"], t["statistic"], fmt_p(t["p_value"]),
-                "PASS" if t["pass"] else "FAIL", html.escape(t["detail"])))
-        h.append("</table>")
+        md += ["## %s" % d["name"], "", describe(d), "",
+               md_table(["test", "statistic", "p-value", "result", "detail"],
+                        [[t["test"], "%.6g" % t["statistic"], fmt_p(t["p_value"]),
+                          "PASS" if t["pass"] else "**FAIL**", t["detail"]] for t in d["tests"]],
+                        align=["l", "r", "r", "l", "l"]), ""]
+        md += ["![%s](%s)" % (os.path.basename(fn), os.path.relpath(fn, outdir))
+               for fn in plots.get(d["name"], [])] + [""]
+    atomic_write(os.path.join(outdir, "report.md"), "\n".join(md) + "\n")
+
+    def td(t):
+        if t is None:
+            return ""
+        return '<span class="%s">%s</span>' % ("pass" if t["pass"] else "fail",
+                                                esc(fmt_p(t["p_value"])))
+    body = ["<h1>RNG battery report</h1>",
+            "<p>Generated by <code>%s</code>. %s</p>" % (esc(command), esc(intro)),
+            "<h2>Overview (p-values)</h2>",
+            html_table(["test"] + names, [[esc(tn)] + [td(test_of(d, tn)) for d in datasets]
+                                          for tn in order] + [[esc(c) for c in failed_row]],
+                       raw_cells=True)]
+    for d in datasets:
+        body.append("<h2>%s</h2><p>%s</p>" % (esc(d["name"]), esc(describe(d))))
+        body.append(html_table(
+            ["test", "statistic", "p-value", "result", "detail"],
+            [[t["test"], "%.6g" % t["statistic"], fmt_p(t["p_value"]),
+              "PASS" if t["pass"] else "FAIL", t["detail"]] for t in d["tests"]],
+            row_classes=["pass" if t["pass"] else "fail" for t in d["tests"]]))
         for fn in plots.get(d["name"], []):
-            h.append("<img src='%s' alt='%s'>" % (html.escape(os.path.relpath(fn, outdir)), os.path.basename(fn)))
-    h.append("</body></html>")
-    with open(os.path.join(outdir, "report.html"), "w") as f:
-        f.write("\n".join(h) + "\n")
+            body.append('<img src="%s" alt="%s">' % (esc(os.path.relpath(fn, outdir)),
+                                                      esc(os.path.basename(fn))))
+    css = ".fail{background:#f8d0d0}.pass{background:#e0f4e0}"
+    atomic_write(os.path.join(outdir, "report.html"),
+                 html_page("pkc RNG battery report", css, body))
 
 
 # ---------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 /* pkc — a small DER reader/writer (X.690) and PEM/Base64 (RFC 7468,
  * RFC 4648), shared by the RSA and elliptic-curve key and signature
  * encodings. Strict: only DER (definite, minimal lengths; minimal,
- * non-negative INTEGERs where asked), never a read past the end. */
+ * non-negative INTEGERs where asked), never a read past the end.
+ * Private keys are read with it: the reader branches on the structure
+ * (tags, lengths, OIDs, versions), not on INTEGER or OCTET STRING contents
+ * (pkc_der_get_uint_secret for secret INTEGERs). */
 #ifndef PKC_DER_H
 #define PKC_DER_H
 
@@ -33,9 +36,16 @@ PKC_API int pkc_der_peek(const pkc_der *in, uint8_t tag);
  * indefinite or non-minimal length, or a length past the end. */
 PKC_API pkc_err pkc_der_get(pkc_der *in, uint8_t tag, pkc_der *content);
 /* An INTEGER that must be non-negative and minimally encoded; mag/maglen
- * get its magnitude without the leading 0x00 (zero has maglen 0). */
+ * get its magnitude without the leading 0x00 (zero has maglen 0). Whether
+ * there was a leading 0x00 (the top bit of the value) is branched on: for
+ * public values. */
 PKC_API pkc_err pkc_der_get_uint(pkc_der *in, const uint8_t **mag, size_t *maglen);
-/* A non-negative INTEGER that fits in 64 bits (versions). */
+/* The same checks for a secret INTEGER (a private-key component), without a
+ * branch on its value: content/len get all its content octets, the leading
+ * 0x00 of a value whose top bit is set included (a big-endian magnitude with
+ * at most one leading zero byte). The length is public, as in any DER. */
+PKC_API pkc_err pkc_der_get_uint_secret(pkc_der *in, const uint8_t **content, size_t *len);
+/* A non-negative INTEGER that fits in 64 bits (versions: public values). */
 PKC_API pkc_err pkc_der_get_u64(pkc_der *in, uint64_t *v);
 /* OIDs longer than this many content bytes are rejected by the reader and
  * the writer alike (real ones are under 30), so that whatever the reader
@@ -102,15 +112,24 @@ PKC_API void pkc_secure_free(void *p, size_t len);
  * *out is malloc'd and NUL-terminated; *outlen excludes the NUL. */
 PKC_API pkc_err pkc_pem_encode(const char *label, const uint8_t *der, size_t derlen,
                                char **out, size_t *outlen);
-/* Decodes the first PEM block in text; label (at most labelcap-1 chars)
- * gets its label. Rejects a missing/mismatched END line, bad Base64, bad
- * padding, and a block with no data. *der is malloc'd. */
+/* Decodes the first PEM block in text (RFC 7468: its BEGIN line is the
+ * first line that starts with "-----BEGIN "; text around it is ignored);
+ * label (at most labelcap-1 chars) gets its label. Rejects a
+ * missing/mismatched END line, bad Base64, bad padding, and a block with no
+ * data. *der is malloc'd; free with pkc_secure_free(der, derlen), which
+ * wipes all of it. The Base64 is decoded in constant time: only the layout
+ * of the text (line ends, white space, padding, the boundary lines) is
+ * branched on, never a digit's value. */
 PKC_API pkc_err pkc_pem_decode(const char *text, size_t len, char *label, size_t labelcap,
                                uint8_t **der, size_t *derlen);
-/* 1 if data (after leading white space) starts with "-----BEGIN ". */
+/* 1 if a line of data (the first, or one after a CR or LF) starts with
+ * "-----BEGIN ": the one rule by which every key reader tells PEM from DER. */
 PKC_API int pkc_pem_detect(const uint8_t *data, size_t len);
+/* Constant time in the bytes encoded (digits are computed, not looked up).
+ * The output of a secret is secret: free with pkc_secure_free(out, outlen). */
 PKC_API pkc_err pkc_base64_encode(const uint8_t *in, size_t len, char **out, size_t *outlen);
-/* Strict: padding required, whitespace ignored, nothing else. */
+/* Strict: padding required, whitespace ignored, nothing else. Constant time
+ * in the digits' values, as pkc_pem_decode. */
 PKC_API pkc_err pkc_base64_decode(const char *in, size_t len, uint8_t **out, size_t *outlen);
 
 #ifdef __cplusplus

@@ -136,11 +136,16 @@ PKC_API pkc_err pkc_ecdh(const pkc_ec_private_key *key, const pkc_ec_public_key 
 
 /* ---- key files ----
  * Encoders return malloc'd buffers (PEM: NUL-terminated) to be freed with
- * pkc_secure_free(buf, len). Named curves only. Decoders reject: a wrong
- * algorithm OID or a key of another type (PKC_ERR_KEY), unknown curves and
- * explicit or implicit parameters (PKC_ERR_UNSUPPORTED), d = 0 or d >= n,
- * an embedded public key that is not d*G (PKC_ERR_KEY), invalid points
- * (PKC_ERR_POINT), malformed, truncated or trailing data (PKC_ERR_DECODE). */
+ * pkc_secure_free(buf, len). Named curves only. Decoders reject (the codes
+ * of every key decoder, include/pkc/key.h): a key of another type, known to
+ * pkc or not (RSA, Ed25519, ...), or a public key where a private one is
+ * asked and the reverse (PKC_ERR_KEY); unknown curves, explicit or implicit
+ * parameters, EC keys restricted to ECDH or ECMQV, and encrypted keys
+ * (PKC_ERR_UNSUPPORTED); d = 0 or d >= n, an embedded public key that is not
+ * d*G (PKC_ERR_KEY); invalid points (PKC_ERR_POINT); malformed, truncated or
+ * trailing data, a PEM label that does not match the content
+ * (PKC_ERR_DECODE). Decoding is constant time in d and in the text of the
+ * file (only its layout and structure are branched on). */
 typedef enum {
     PKC_EC_FORMAT_PKCS8 = 0, /* PrivateKeyInfo, PEM label "PRIVATE KEY" */
     PKC_EC_FORMAT_SEC1 = 1   /* ECPrivateKey, PEM label "EC PRIVATE KEY" */
@@ -153,7 +158,8 @@ PKC_API pkc_err pkc_ec_private_key_to_pem(const pkc_ec_private_key *key, pkc_ec_
 /* DER of either format (told apart by structure). */
 PKC_API pkc_err pkc_ec_private_key_from_der(pkc_ec_private_key *key, const uint8_t *der,
                                             size_t derlen);
-/* PEM ("PRIVATE KEY" or "EC PRIVATE KEY") or DER of either format. */
+/* PEM ("PRIVATE KEY" or "EC PRIVATE KEY", after any "EC PARAMETERS" block)
+ * or DER of either format. */
 PKC_API pkc_err pkc_ec_private_key_decode(pkc_ec_private_key *key, const uint8_t *data,
                                           size_t len);
 

@@ -5,10 +5,34 @@
  * dispatched on the key type, so that callers (the pkc command) need not
  * care which kind of key they hold.
  *
- * Error codes: PKC_ERR_DECODE for malformed or unrecognised input,
- * PKC_ERR_KEY for a well-formed but invalid key, PKC_ERR_UNSUPPORTED for
- * encrypted keys and key types pkc does not implement (DSA, RSASSA-PSS-
- * restricted keys, multi-prime RSA).
+ * Key files: a text is PEM when one of its lines starts with "-----BEGIN "
+ * (pkc_pem_detect); text around the block is ignored, and "EC PARAMETERS"
+ * blocks before the key (what `openssl ecparam -genkey` writes) are skipped.
+ * The labels read are "PRIVATE KEY", "PUBLIC KEY", "RSA PRIVATE KEY",
+ * "RSA PUBLIC KEY", "EC PRIVATE KEY" (each must match its content) and
+ * "ENCRYPTED PRIVATE KEY" (refused, see below).
+ *
+ * Error codes of the parsers, the same for every key type (and for the
+ * type-specific decoders of rsa.h and ec.h):
+ *   PKC_ERR_DECODE       malformed or truncated PEM/DER, trailing bytes, a
+ *                        PEM label that is not a key's ("CERTIFICATE") or
+ *                        does not match the content, a text with only
+ *                        "EC PARAMETERS"
+ *   PKC_ERR_UNSUPPORTED  a well-formed key pkc does not implement: another
+ *                        algorithm (DSA, DH, Ed25519, Ed448, X25519, X448,
+ *                        an unknown OID), RSA keys restricted to PSS or
+ *                        OAEP, multi-prime RSA, EC keys with explicit
+ *                        parameters or an unknown curve, encrypted keys
+ *                        (PKCS#8 EncryptedPrivateKeyInfo, or OpenSSL's
+ *                        "Proc-Type: 4,ENCRYPTED" PEM)
+ *   PKC_ERR_KEY          well-formed but invalid values (d out of range,
+ *                        inconsistent RSA components, a stored public key
+ *                        that is not d*G); and in the type-specific decoders,
+ *                        a key of another type, or a public key where a
+ *                        private one was asked (and the reverse)
+ *   PKC_ERR_POINT        an EC public key that is not a valid point
+ * pkc_key_parse_info says which algorithm and container it found, so that a
+ * caller can explain the error ("Ed25519 keys are not supported").
  */
 #ifndef PKC_KEY_H
 #define PKC_KEY_H
@@ -34,6 +58,32 @@ typedef struct pkc_key pkc_key;
 
 /* Reads one key (private or public) from PEM text or DER bytes. */
 PKC_API pkc_err pkc_key_parse(const uint8_t *data, size_t len, pkc_key **out);
+
+/* What a key file holds, as far as the parser got: filled by
+ * pkc_key_parse_info on success and on error. Strings are static. */
+typedef struct {
+    /* The key's algorithm, for people: "RSA", "EC", "Ed25519", "X25519",
+     * "Ed448", "X448", "DSA", "DH", "RSASSA-PSS", "RSAES-OAEP",
+     * "ECDH (id-ecDH)", ...; "unknown" for an OID pkc does not know (oid
+     * holds it); NULL when not known (not a key, or an encrypted PKCS#8
+     * key, which hides it). */
+    const char *algorithm;
+    /* The container: "PKCS#8", "SubjectPublicKeyInfo", "PKCS#1
+     * RSAPrivateKey", "PKCS#1 RSAPublicKey", "SEC 1 ECPrivateKey", "PKCS#8
+     * EncryptedPrivateKeyInfo", "traditional PEM private key" (a label
+     * such as "DSA PRIVATE KEY"), "PEM domain parameters"; NULL if not
+     * recognised. */
+    const char *format;
+    /* Encrypted keys: the scheme ("PBES2", "PBES1", "PKCS#12 PBE",
+     * "unknown", "PEM encryption (RFC 1421)"); NULL for a key in clear. */
+    const char *encryption;
+    int is_private;  /* the container holds a private key */
+    char oid[64];    /* the AlgorithmIdentifier's OID, dotted ("" if none) */
+} pkc_key_info;
+
+/* pkc_key_parse that also describes the input (info may be NULL). */
+PKC_API pkc_err pkc_key_parse_info(const uint8_t *data, size_t len, pkc_key **out,
+                                   pkc_key_info *info);
 PKC_API void pkc_key_free(pkc_key *key); /* wipes; NULL is fine */
 
 /* RSA key generation (pkc_rsa_generate): bits 0 means 3072, e 0 means 65537. */
@@ -83,9 +133,10 @@ PKC_API size_t pkc_key_signature_size(const pkc_key *key);
 PKC_API pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_sign_params *params,
                                     const uint8_t *digest, size_t digestlen, uint8_t *sig,
                                     size_t cap, size_t *siglen);
-/* PKC_OK or PKC_ERR_VERIFY; for RSA also PKC_ERR_DECODE (a signature of
- * the wrong length) and PKC_ERR_RANGE (a value >= n), see rsa.h. A private
- * key verifies with its public half. */
+/* PKC_OK, or PKC_ERR_VERIFY for a well-formed signature that does not
+ * verify; a malformed signature (bad DER, wrong length) is PKC_ERR_DECODE,
+ * one out of range (r, s not in [1, n-1]; an RSA value >= n) PKC_ERR_RANGE.
+ * A private key verifies with its public half. */
 PKC_API pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
                                       const uint8_t *digest, size_t digestlen, const uint8_t *sig,
                                       size_t siglen);

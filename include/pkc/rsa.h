@@ -205,9 +205,12 @@ PKC_API pkc_err pkc_rsa_private_to_pkcs8(const pkc_rsa_key *key, uint8_t **der, 
 PKC_API pkc_err pkc_rsa_public_to_spki(const pkc_rsa_key *key, uint8_t **der, size_t *len);
 
 /* Parsers: strict DER, no trailing bytes; PKC_ERR_DECODE for a malformed
- * encoding, PKC_ERR_KEY for well-formed but invalid key values,
- * PKC_ERR_UNSUPPORTED for a multi-prime key or an RSASSA-PSS-restricted
- * key (OID 1.2.840.113549.1.1.10). */
+ * encoding or an RSA key in another of these containers, PKC_ERR_KEY for
+ * well-formed but invalid key values and for a key of another type (EC,
+ * Ed25519, an unknown OID, ...) or of the other kind (a public key where a
+ * private one is asked, and the reverse), PKC_ERR_UNSUPPORTED for a
+ * multi-prime key, an RSASSA-PSS- or OAEP-restricted key (OID
+ * 1.2.840.113549.1.1.10, .7) and encrypted keys (include/pkc/key.h). */
 PKC_API pkc_err pkc_rsa_private_from_pkcs1(pkc_rsa_key **out, const uint8_t *der, size_t len);
 PKC_API pkc_err pkc_rsa_public_from_pkcs1(pkc_rsa_key **out, const uint8_t *der, size_t len);
 PKC_API pkc_err pkc_rsa_private_from_pkcs8(pkc_rsa_key **out, const uint8_t *der, size_t len);

@@ -5,25 +5,10 @@
 #ifndef PKC_EC_PROTO_H
 #define PKC_EC_PROTO_H
 
+#include "ct.h" /* PKC_DECLASSIFY */
 #include "ec_internal.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
-
-/* Declassification for the constant-time test (tests/test_ec_ctime.sh):
- * the test marks d and the DRBG state undefined under valgrind; values that
- * become public legitimately (a rejection-sampling verdict, a signature, a
- * public key, "the result is at infinity") are marked defined again here,
- * right before the code branches on them. Outside valgrind the client
- * request is a handful of no-op instructions. */
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define PKC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
-#endif
-#endif
-#ifndef PKC_DECLASSIFY
-#define PKC_DECLASSIFY(p, n) ((void)(p), (void)(n))
-#endif
 
 _Static_assert(sizeof(pkc_ec_affine) == PKC_EC_POINT_WORDS * sizeof(uint64_t),
                "pkc_ec_public_key.point must hold a pkc_ec_affine");

@@ -42,6 +42,15 @@ typedef uint64_t fe[EC_N];
 #define FE_MUL_ATTR static
 #endif
 
+/* Contracts checked in the verification build (-DPKC_VERIFY, which
+ * `make test-asan` uses): every input and output of the field operations is
+ * fully reduced. A violation is a bug in the arithmetic, so it traps. */
+#ifdef PKC_VERIFY
+#define FE_VERIFY(a) ((lb_lt((a), ec_p, EC_N) != 0) ? (void)0 : __builtin_trap())
+#else
+#define FE_VERIFY(a) ((void)0)
+#endif
+
 #if EC_FIELD == EC_FIELD_MONT
 #include "field_mont.h"
 #elif EC_FIELD == EC_FIELD_P256
@@ -59,12 +68,18 @@ static inline void fe_copy(uint64_t *r, const uint64_t *a)
 
 static inline __attribute__((always_inline)) void fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    FE_VERIFY(a);
+    FE_VERIFY(b);
     mod_add(r, a, b, ec_p, EC_N);
+    FE_VERIFY(r);
 }
 
 static inline __attribute__((always_inline)) void fe_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    FE_VERIFY(a);
+    FE_VERIFY(b);
     mod_sub(r, a, b, ec_p, EC_N);
+    FE_VERIFY(r);
 }
 
 static void fe_neg(uint64_t *r, const uint64_t *a)

@@ -13,12 +13,17 @@
 
 FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    FE_VERIFY(a);
+    FE_VERIFY(b);
     mont_mul(r, a, b, ec_p, EC_P_M0, EC_N);
+    FE_VERIFY(r);
 }
 
 FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
 {
+    FE_VERIFY(a);
     mont_sqr(r, a, ec_p, EC_P_M0, EC_N);
+    FE_VERIFY(r);
 }
 
 /* canonical integer -> x*R (a product with R^2 divides by R once) */
@@ -39,9 +44,11 @@ static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
  * a^-1 R. */
 static void fe_inv(uint64_t *r, const uint64_t *a)
 {
+    FE_VERIFY(a);
     fe t;
     sg_inv(t, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
     fe_mul(r, t, ec_r3);
+    FE_VERIFY(r);
 }
 
 #endif

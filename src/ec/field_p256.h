@@ -60,16 +60,21 @@ FE_INLINE void p256_mont_redc(uint64_t *r, uint64_t *t, const uint64_t *p)
 /* full product, then the multiplication-free reduction */
 FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    FE_VERIFY(a);
+    FE_VERIFY(b);
     uint64_t t[8];
     lb_mul_wide(t, a, b, 4);
     p256_mont_redc(r, t, ec_p);
+    FE_VERIFY(r);
 }
 
 FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
 {
+    FE_VERIFY(a);
     uint64_t t[8];
     lb_sqr_wide(t, a, 4);
     p256_mont_redc(r, t, ec_p);
+    FE_VERIFY(r);
 }
 
 static inline void fe_from_canon(uint64_t *r, const uint64_t *a)
@@ -86,9 +91,11 @@ static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
 /* a^-1 in Montgomery form, constant time (safegcd, see field_mont.h) */
 static void fe_inv(uint64_t *r, const uint64_t *a)
 {
+    FE_VERIFY(a);
     fe t;
     sg_inv(t, a, ec_p_s62, EC_P_INV62, 4, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
     fe_mul(r, t, ec_r3);
+    FE_VERIFY(r);
 }
 
 #endif

@@ -40,16 +40,21 @@ static inline void p521_fold(uint64_t *r, const uint64_t *t)
 
 static void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    FE_VERIFY(a);
+    FE_VERIFY(b);
     uint64_t t[18];
     lb_mul_wide(t, a, b, 9);
     p521_fold(r, t);
+    FE_VERIFY(r);
 }
 
 static void fe_sqr(uint64_t *r, const uint64_t *a)
 {
+    FE_VERIFY(a);
     uint64_t t[18];
     lb_sqr_wide(t, a, 9);
     p521_fold(r, t);
+    FE_VERIFY(r);
 }
 
 /* the representation is the canonical value itself */
@@ -66,7 +71,9 @@ static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
 /* a^-1, constant time (safegcd); 0 maps to 0 */
 static void fe_inv(uint64_t *r, const uint64_t *a)
 {
+    FE_VERIFY(a);
     sg_inv(r, a, ec_p_s62, EC_P_INV62, 9, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
+    FE_VERIFY(r);
 }
 
 #endif

@@ -10,6 +10,13 @@
 #include "mont.h"
 #include "safegcd.h"
 
+/* Contracts of the verification build (-DPKC_VERIFY): scalars in [0, n). */
+#ifdef PKC_VERIFY
+#define SC_VERIFY(a) ((lb_lt((a), ec_n, EC_N) != 0) ? (void)0 : __builtin_trap())
+#else
+#define SC_VERIFY(a) ((void)0)
+#endif
+
 static void sc_mont(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     mont_mul(r, a, b, ec_n, EC_N_M0, EC_N);
@@ -17,26 +24,37 @@ static void sc_mont(uint64_t *r, const uint64_t *a, const uint64_t *b)
 
 static void sc_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    SC_VERIFY(a);
+    SC_VERIFY(b);
     mod_add(r, a, b, ec_n, EC_N);
+    SC_VERIFY(r);
 }
 
 static void sc_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    SC_VERIFY(a);
+    SC_VERIFY(b);
     mod_sub(r, a, b, ec_n, EC_N);
+    SC_VERIFY(r);
 }
 
 static void sc_neg(uint64_t *r, const uint64_t *a)
 {
+    SC_VERIFY(a);
     static const fe zero = {0};
     mod_sub(r, zero, a, ec_n, EC_N);
+    SC_VERIFY(r);
 }
 
 /* canonical a*b mod n: (a*b/R)*R^2/R */
 static void sc_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    SC_VERIFY(a);
+    SC_VERIFY(b);
     fe t;
     sc_mont(t, a, b);
     sc_mont(r, t, ec_n_r2);
+    SC_VERIFY(r);
 }
 
 /* in: 2N words, any value. in = hi*R + lo; with Montgomery products
@@ -51,12 +69,15 @@ static void sc_reduce_wide(uint64_t *r, const uint64_t *in)
     sc_mont(t2, in + EC_N, ec_n_r3);
     sc_add(t1, t1, t2);
     sc_mont(r, t1, one);
+    SC_VERIFY(r);
 }
 
 /* a^-1 mod n, constant time (safegcd); 0 maps to 0. */
 static void sc_inv(uint64_t *r, const uint64_t *a)
 {
+    SC_VERIFY(a);
     sg_inv(r, a, ec_n_s62, EC_N_INV62, EC_N, SG_LIMBS(EC_NBITS), SG_BATCHES(EC_NBITS));
+    SC_VERIFY(r);
 }
 
 #endif

@@ -6,6 +6,15 @@
  * in their shortest form (X.690 10.1) are accepted. On any error the input
  * view is left unchanged.
  *
+ * Timing: the reader walks private-key files, whose secret part is the
+ * content of their INTEGERs and OCTET STRINGs. It branches only on what is
+ * the public structure of an encoding: identifier and length octets, OIDs,
+ * versions and the unused-bits octet of BIT STRINGs, each declassified
+ * (PKC_DECLASSIFY, src/ct.h) right before it is looked at, so that the
+ * constant-time test (tests/test_pem_ctime.c) can mark a whole key file
+ * secret. pkc_der_get_uint_secret checks an INTEGER without branching on
+ * its value; pkc_der_get_uint, for public values, strips its leading zero.
+ *
  * Writer: a growable heap buffer. Errors are sticky (the first one is kept
  * and every later call does nothing) so a caller can write a whole
  * structure and check once in pkc_der_writer_finish. The buffer may hold
@@ -14,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct.h"
 #include "pkc/der.h"
 
 /* ------------------------------------------------------------------------ */
@@ -30,7 +40,10 @@ void pkc_der_init(pkc_der *in, const uint8_t *data, size_t len)
 
 int pkc_der_peek(const pkc_der *in, uint8_t tag)
 {
-    return in && in->len > 0 && in->p[0] == tag;
+    if (!in || in->len == 0)
+        return 0;
+    PKC_DECLASSIFY(in->p, 1); /* an identifier octet: structure, public */
+    return in->p[0] == tag;
 }
 
 /* Parses one TLV header and body from in (without consuming it).
@@ -44,6 +57,9 @@ static pkc_err der_parse(const pkc_der *in, uint8_t *tag, const uint8_t **conten
         return PKC_ERR_DECODE;
     const uint8_t *p = in->p;
     size_t n = in->len;
+    /* The identifier and length octets are the structure of the encoding,
+     * public even in a private key. */
+    PKC_DECLASSIFY(p, 2);
     /* Tag number 31 in the low bits announces a multi-byte tag (8.1.2.4):
      * nothing pkc reads needs one, so it is malformed input here. */
     if ((p[0] & 0x1f) == 0x1f)
@@ -61,6 +77,7 @@ static pkc_err der_parse(const pkc_der *in, uint8_t *tag, const uint8_t **conten
         size_t nb = l0 & 0x7f;
         if (nb > sizeof(size_t) || nb > n - 2)
             return PKC_ERR_DECODE;
+        PKC_DECLASSIFY(p + 2, nb);
         if (p[2] == 0)
             return PKC_ERR_DECODE; /* leading zero octet: not the shortest form */
         len = 0;
@@ -117,38 +134,64 @@ pkc_err pkc_der_get(pkc_der *in, uint8_t tag, pkc_der *content)
     return PKC_OK;
 }
 
-/* X.690 8.3: two's complement, minimal (the first nine bits never all
- * equal); we also require non-negative. */
-pkc_err pkc_der_get_uint(pkc_der *in, const uint8_t **mag, size_t *maglen)
+/* X.690 8.3.2: two's complement, minimal (the first nine bits never all
+ * equal); we also require non-negative. The checks are made with masks and
+ * only their verdict (is this valid DER?) is made public: for a valid key
+ * it is always "yes", so it says nothing about the value. */
+pkc_err pkc_der_get_uint_secret(pkc_der *in, const uint8_t **content, size_t *len)
 {
     pkc_der save, c;
-    if (!in || !mag || !maglen)
+    if (!in || !content || !len)
         return PKC_ERR_ARG;
     save = *in;
     pkc_err e = pkc_der_get(in, PKC_DER_INTEGER, &c);
     if (e)
         return e;
-    if (c.len == 0 || (c.p[0] & 0x80) ||
-        (c.len > 1 && c.p[0] == 0 && !(c.p[1] & 0x80))) {
+    if (c.len == 0) {
         *in = save;
         return PKC_ERR_DECODE;
     }
-    if (c.p[0] == 0) {
-        c.p++;
-        c.len--;
+    uint64_t b0 = c.p[0], b1 = c.len > 1 ? c.p[1] : 0x80;
+    uint64_t bad = ct_mask_nonzero(b0 & 0x80) | (ct_mask_zero(b0) & ct_mask_zero(b1 & 0x80));
+    PKC_DECLASSIFY(&bad, sizeof bad);
+    if (bad) {
+        *in = save;
+        return PKC_ERR_DECODE;
     }
-    *mag = c.p;
-    *maglen = c.len;
+    *content = c.p;
+    *len = c.len;
+    return PKC_OK;
+}
+
+pkc_err pkc_der_get_uint(pkc_der *in, const uint8_t **mag, size_t *maglen)
+{
+    const uint8_t *c;
+    size_t n;
+    if (!in || !mag || !maglen)
+        return PKC_ERR_ARG;
+    pkc_err e = pkc_der_get_uint_secret(in, &c, &n);
+    if (e)
+        return e;
+    if (c[0] == 0) { /* the sign octet of a value with its top bit set, or zero */
+        c++;
+        n--;
+    }
+    *mag = c;
+    *maglen = n;
     return PKC_OK;
 }
 
 pkc_err pkc_der_get_u64(pkc_der *in, uint64_t *v)
 {
-    pkc_der save;
+    pkc_der save, c;
     const uint8_t *m;
     size_t ml;
     if (!in || !v)
         return PKC_ERR_ARG;
+    /* Versions are public: declassified before the checks look at them. */
+    save = *in;
+    if (pkc_der_get(&save, PKC_DER_INTEGER, &c) == PKC_OK)
+        PKC_DECLASSIFY(c.p, c.len);
     save = *in;
     pkc_err e = pkc_der_get_uint(in, &m, &ml);
     if (e)
@@ -221,6 +264,7 @@ pkc_err pkc_der_get_oid(pkc_der *in, const uint8_t **oid, size_t *oidlen)
     pkc_err e = pkc_der_get(in, PKC_DER_OID, &c);
     if (e)
         return e;
+    PKC_DECLASSIFY(c.p, c.len); /* algorithm and curve identifiers are public */
     if (c.len > PKC_DER_MAX_OID_LEN || oid_walk(c.p, c.len, oid_check_arc, NULL) != PKC_OK) {
         *in = save;
         return PKC_ERR_DECODE;
@@ -242,6 +286,8 @@ pkc_err pkc_der_get_bit_string(pkc_der *in, const uint8_t **bits, size_t *bitsle
     pkc_err e = pkc_der_get(in, PKC_DER_BIT_STRING, &c);
     if (e)
         return e;
+    if (c.len > 0)
+        PKC_DECLASSIFY(c.p, 1); /* the unused-bits octet: structure */
     if (c.len == 0 || c.p[0] != 0) {
         *in = save;
         return PKC_ERR_DECODE;

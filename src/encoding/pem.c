@@ -4,54 +4,84 @@
  * canonical (the unused low bits of the last symbol must be zero, RFC 4648
  * section 3.5), white space (space, tab, CR, LF) ignored, anything else an
  * error. PEM text before the BEGIN line and after the END line is ignored
- * (RFC 7468 section 2); CRLF and LF line endings are both accepted. Every
- * scan is bounded by the given length: the text need not be NUL-terminated.
- * Decoded output may be a private key, so it is wiped on error paths. */
+ * (RFC 7468 section 2); CRLF, LF and CR line endings are accepted. A text is
+ * PEM when one of its lines starts with "-----BEGIN " (pkc_pem_detect, the
+ * one rule every reader uses). Every scan is bounded by the given length:
+ * the text need not be NUL-terminated.
+ *
+ * Timing: the text may be a private key, so Base64 digits are decoded and
+ * encoded without a branch or a table index that depends on their value:
+ * the class and the value of a character are computed with masks (src/ct.h).
+ * The code does branch on the layout of the text, which is public: which
+ * characters are line ends, white space, padding or not Base64 at all, where
+ * the boundary lines are, what the labels say, whether the padding bits are
+ * zero. Each of these facts is declassified (PKC_DECLASSIFY) right where it
+ * is branched on, so the constant-time test (tests/test_pem_ctime.c) can
+ * mark a whole key file secret. Decoded output is wiped on error paths, and
+ * past its length, so that pkc_secure_free(out, outlen) wipes all of it. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct.h"
+#include "encoding/pem.h"
 #include "pkc/der.h"
 
-static const char b64_alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/* ---- Base64 digits, in constant time ---- */
 
-static int b64_value(unsigned char c)
+/* all-ones if lo <= c <= hi */
+static uint64_t in_range(uint64_t c, uint64_t lo, uint64_t hi)
 {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
+    return ~ct_mask_lt(c, lo) & ~ct_mask_lt(hi, c);
 }
 
-static int is_ws(unsigned char c)
+enum { B64_DIGIT = 0, B64_SPACE = 1, B64_PAD = 2, B64_BAD = 3 };
+
+/* The class of ch (B64_*) and, for a digit, its value (RFC 4648 table 1):
+ * A-Z 0-25, a-z 26-51, 0-9 52-61, '+' 62, '/' 63. */
+static unsigned b64_classify(unsigned char ch, uint32_t *value)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+    uint64_t c = ch;
+    uint64_t up = in_range(c, 'A', 'Z'), lo = in_range(c, 'a', 'z'), dg = in_range(c, '0', '9');
+    uint64_t plus = ct_mask_eq(c, '+'), slash = ct_mask_eq(c, '/');
+    uint64_t v = (up & (c - 'A')) | (lo & (c - 'a' + 26)) | (dg & (c - '0' + 52)) | (plus & 62) |
+                 (slash & 63);
+    uint64_t digit = up | lo | dg | plus | slash;
+    uint64_t space = ct_mask_eq(c, ' ') | ct_mask_eq(c, '\t') | ct_mask_eq(c, '\r') |
+                     ct_mask_eq(c, '\n');
+    uint64_t pad = ct_mask_eq(c, '=');
+    *value = (uint32_t)(v & 63);
+    return (unsigned)((space & B64_SPACE) | (pad & B64_PAD) | (~(digit | space | pad) & B64_BAD));
+}
+
+/* The digit of a 6-bit value: 'A' + v, moved up to 'a', down to '0', to
+ * '+' and to '/' by masks at the range boundaries. */
+static char b64_digit(uint32_t v)
+{
+    uint64_t x = v & 63;
+    uint64_t c = x + 'A' + (ct_mask_lt(25, x) & 6) - (ct_mask_lt(51, x) & 75) -
+                 (ct_mask_lt(61, x) & 15) + (ct_mask_lt(62, x) & 3);
+    return (char)c;
 }
 
 /* Writes the Base64 of in to out (4 * ceil(len / 3) chars, no NUL);
- * when cols > 0, a '\n' after every cols characters and at the end. */
+ * when cols > 0, a '\n' after every cols characters and at the end. Only
+ * len (public) is branched on. */
 static size_t b64_write(const uint8_t *in, size_t len, char *out, size_t cols)
 {
     size_t o = 0, col = 0;
+    uint32_t v = 0;
     for (size_t i = 0; i < len; i += 3) {
-        uint32_t v = (uint32_t)in[i] << 16;
+        v = (uint32_t)in[i] << 16;
         size_t n = len - i;
         if (n > 1)
             v |= (uint32_t)in[i + 1] << 8;
         if (n > 2)
             v |= in[i + 2];
         char q[4];
-        q[0] = b64_alphabet[(v >> 18) & 63];
-        q[1] = b64_alphabet[(v >> 12) & 63];
-        q[2] = n > 1 ? b64_alphabet[(v >> 6) & 63] : '=';
-        q[3] = n > 2 ? b64_alphabet[v & 63] : '=';
+        q[0] = b64_digit(v >> 18);
+        q[1] = b64_digit(v >> 12);
+        q[2] = n > 1 ? b64_digit(v >> 6) : '=';
+        q[3] = n > 2 ? b64_digit(v) : '=';
         for (int k = 0; k < 4; k++) {
             out[o++] = q[k];
             if (cols && ++col == cols) {
@@ -60,6 +90,7 @@ static size_t b64_write(const uint8_t *in, size_t len, char *out, size_t cols)
             }
         }
     }
+    pkc_memzero(&v, sizeof v);
     if (cols && col)
         out[o++] = '\n';
     return o;
@@ -91,22 +122,25 @@ static pkc_err b64_decode_into(const char *in, size_t len, uint8_t *out, size_t 
     uint32_t acc = 0;
     size_t nsym = 0, o = 0;
     int pads = 0;
+    pkc_err err = PKC_ERR_DECODE;
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)in[i];
-        if (is_ws(c))
+        uint32_t v;
+        unsigned cls = b64_classify((unsigned char)in[i], &v);
+        /* digit, white space, padding or not Base64: the layout, public */
+        PKC_DECLASSIFY(&cls, sizeof cls);
+        if (cls == B64_SPACE)
             continue;
-        if (c == '=') {
+        if (cls == B64_PAD) {
             /* Padding only in the last two positions of a quantum. */
             if (nsym % 4 < 2)
-                return PKC_ERR_DECODE;
+                goto out;
             pads++;
             nsym++;
             continue;
         }
-        int v = b64_value(c);
-        if (v < 0 || pads)
-            return PKC_ERR_DECODE; /* bad character, or data after padding */
-        acc = (acc << 6) | (uint32_t)v;
+        if (cls == B64_BAD || pads)
+            goto out; /* bad character, or data after padding */
+        acc = (acc << 6) | v;
         nsym++;
         if (nsym % 4 == 0) {
             out[o++] = (uint8_t)(acc >> 16);
@@ -115,24 +149,28 @@ static pkc_err b64_decode_into(const char *in, size_t len, uint8_t *out, size_t 
             acc = 0;
         }
     }
-    if (nsym % 4 != 0)
-        return PKC_ERR_DECODE; /* missing padding or truncated */
-    if (pads == 1) {
-        /* 3 symbols = 18 bits carry 2 bytes; the low 2 bits must be 0 */
-        if (acc & 3)
-            return PKC_ERR_DECODE;
-        out[o++] = (uint8_t)(acc >> 10);
-        out[o++] = (uint8_t)(acc >> 2);
-    } else if (pads == 2) {
-        /* 2 symbols = 12 bits carry 1 byte; the low 4 bits must be 0 */
-        if (acc & 15)
-            return PKC_ERR_DECODE;
-        out[o++] = (uint8_t)(acc >> 4);
-    } else if (pads > 2) {
-        return PKC_ERR_DECODE;
+    if (nsym % 4 != 0 || pads > 2)
+        goto out; /* missing padding, truncated, or too much padding */
+    if (pads) {
+        /* 3 symbols = 18 bits carry 2 bytes, the low 2 bits must be 0;
+         * 2 symbols = 12 bits carry 1 byte, the low 4 bits must be 0. Only
+         * the verdict is public (a canonical encoding or not). */
+        uint64_t bad = ct_mask_nonzero(acc & (pads == 1 ? 3u : 15u));
+        PKC_DECLASSIFY(&bad, sizeof bad);
+        if (bad)
+            goto out;
+        if (pads == 1) {
+            out[o++] = (uint8_t)(acc >> 10);
+            out[o++] = (uint8_t)(acc >> 2);
+        } else {
+            out[o++] = (uint8_t)(acc >> 4);
+        }
     }
     *outlen = o;
-    return PKC_OK;
+    err = PKC_OK;
+out:
+    pkc_memzero(&acc, sizeof acc);
+    return err;
 }
 
 static pkc_err b64_decode_alloc(const char *in, size_t len, uint8_t **out, size_t *outlen)
@@ -169,6 +207,59 @@ pkc_err pkc_base64_decode(const char *in, size_t len, uint8_t **out, size_t *out
 static const char pem_begin[] = "-----BEGIN ";
 static const char pem_end[] = "-----END ";
 static const char pem_dashes[] = "-----";
+
+/* 1 if text[i] is the character ch. Compared with a mask, and only the
+ * verdict is made public: the callers ask about layout (line ends, spaces
+ * around boundaries), never about a Base64 digit's value. */
+static int char_is(const char *text, size_t i, char ch)
+{
+    uint64_t m = ct_mask_eq((unsigned char)text[i], (unsigned char)ch);
+    PKC_DECLASSIFY(&m, sizeof m);
+    return m != 0;
+}
+
+/* 1 if text[i] ends a line (CR or LF): where lines end is public. */
+static int eol_at(const char *text, size_t i)
+{
+    uint64_t c = (unsigned char)text[i];
+    uint64_t m = ct_mask_eq(c, '\n') | ct_mask_eq(c, '\r');
+    PKC_DECLASSIFY(&m, sizeof m);
+    return m != 0;
+}
+
+/* 1 if text[i, len) starts with the n bytes of s; the verdict ("this line
+ * is a boundary") is public, the bytes compared are not looked at alone. */
+static int match_at(const char *text, size_t len, size_t i, const char *s, size_t n)
+{
+    if (i > len || len - i < n)
+        return 0;
+    uint64_t m = ct_mask_memeq((const uint8_t *)text + i, (const uint8_t *)s, n);
+    PKC_DECLASSIFY(&m, sizeof m);
+    return m != 0;
+}
+
+/* The offset of the first line at or after from (0 or a line start) that
+ * starts with needle, or SIZE_MAX. */
+static size_t find_line(const char *text, size_t len, size_t from, const char *needle)
+{
+    size_t n = strlen(needle);
+    int line_start = 1;
+    for (size_t i = from; i < len; i++) {
+        if (line_start && match_at(text, len, i, needle, n))
+            return i;
+        line_start = eol_at(text, i);
+    }
+    return SIZE_MAX;
+}
+
+/* The length of the line at i, up to (not including) its line end. */
+static size_t line_length(const char *text, size_t len, size_t i)
+{
+    size_t j = i;
+    while (j < len && !eol_at(text, j))
+        j++;
+    return j - i;
+}
 
 /* RFC 7468 section 3 labels: printable ASCII, no leading/trailing space or
  * hyphen; we also forbid "--" so the closing dashes stay unambiguous. */
@@ -227,57 +318,39 @@ pkc_err pkc_pem_encode(const char *label, const uint8_t *der, size_t derlen, cha
     return PKC_OK;
 }
 
-/* Finds needle at the start of a line in text[from, len); returns its
- * offset or SIZE_MAX. */
-static size_t find_at_line_start(const char *text, size_t len, size_t from, const char *needle)
-{
-    size_t nl = strlen(needle);
-    for (size_t i = from; i < len && len - i >= nl; i++) {
-        if ((i == 0 || text[i - 1] == '\n' || text[i - 1] == '\r') &&
-            memcmp(text + i, needle, nl) == 0)
-            return i;
-    }
-    return SIZE_MAX;
-}
-
 /* After an encapsulation boundary: optional spaces/tabs, then a line end
  * (CRLF, LF or CR) or the end of the text (allowed only when eof_ok).
  * Returns the offset after the line end, or SIZE_MAX. */
 static size_t skip_eol(const char *text, size_t len, size_t i, int eof_ok)
 {
-    while (i < len && (text[i] == ' ' || text[i] == '\t'))
+    while (i < len && (char_is(text, i, ' ') || char_is(text, i, '\t')))
         i++;
     if (i == len)
         return eof_ok ? i : SIZE_MAX;
-    if (text[i] == '\r') {
+    if (char_is(text, i, '\r')) {
         i++;
-        if (i < len && text[i] == '\n')
+        if (i < len && char_is(text, i, '\n'))
             i++;
         return i;
     }
-    if (text[i] == '\n')
+    if (char_is(text, i, '\n'))
         return i + 1;
     return SIZE_MAX;
 }
 
-pkc_err pkc_pem_decode(const char *text, size_t len, char *label, size_t labelcap,
-                       uint8_t **der, size_t *derlen)
+pkc_err pkc_pem_block_find(const char *text, size_t len, size_t from, pkc_pem_block *blk)
 {
-    if (!text || !der || !derlen || (label && labelcap == 0))
-        return PKC_ERR_ARG;
-    *der = NULL;
-    *derlen = 0;
-    if (label)
-        label[0] = '\0';
-
-    size_t b = find_at_line_start(text, len, 0, pem_begin);
+    size_t b = find_line(text, len, from, pem_begin);
     if (b == SIZE_MAX)
         return PKC_ERR_DECODE;
+    /* The BEGIN line says what the block is: public. */
+    size_t bl = line_length(text, len, b);
+    PKC_DECLASSIFY(text + b, bl);
     size_t ls = b + sizeof pem_begin - 1;
     /* The label runs to the first "-----" on the BEGIN line. */
     size_t le = SIZE_MAX;
-    for (size_t i = ls; i < len && text[i] != '\n' && text[i] != '\r'; i++) {
-        if (len - i >= 5 && memcmp(text + i, pem_dashes, 5) == 0) {
+    for (size_t i = ls; i + 5 <= b + bl; i++) {
+        if (memcmp(text + i, pem_dashes, 5) == 0) {
             le = i;
             break;
         }
@@ -291,44 +364,82 @@ pkc_err pkc_pem_decode(const char *text, size_t len, char *label, size_t labelca
     if (body == SIZE_MAX)
         return PKC_ERR_DECODE;
 
-    size_t e = find_at_line_start(text, len, body, pem_end);
+    size_t e = find_line(text, len, body, pem_end);
     if (e == SIZE_MAX)
         return PKC_ERR_DECODE;
+    /* The END line closes the block: public too. */
+    size_t elen = line_length(text, len, e);
+    PKC_DECLASSIFY(text + e, elen);
     size_t el = e + sizeof pem_end - 1;
-    if (len - el < ll + 5 || memcmp(text + el, text + ls, ll) != 0 ||
+    if (elen < (sizeof pem_end - 1) + ll + 5 || memcmp(text + el, text + ls, ll) != 0 ||
         memcmp(text + el + ll, pem_dashes, 5) != 0)
         return PKC_ERR_DECODE; /* END label differs from the BEGIN label */
-    if (skip_eol(text, len, el + ll + 5, 1) == SIZE_MAX)
+    size_t next = skip_eol(text, len, el + ll + 5, 1);
+    if (next == SIZE_MAX)
         return PKC_ERR_DECODE;
+    blk->label = ls;
+    blk->labellen = ll;
+    blk->body = body;
+    blk->bodylen = e - body;
+    blk->next = next;
+    return PKC_OK;
+}
 
-    if (label && ll + 1 > labelcap)
-        return PKC_ERR_BUFSIZE;
-
+pkc_err pkc_pem_block_decode(const char *text, const pkc_pem_block *blk, uint8_t **der,
+                             size_t *derlen)
+{
     uint8_t *r;
     size_t n;
-    pkc_err err = b64_decode_alloc(text + body, e - body, &r, &n);
+    *der = NULL;
+    *derlen = 0;
+    pkc_err err = b64_decode_alloc(text + blk->body, blk->bodylen, &r, &n);
     if (err)
         return err;
     if (n == 0) {
         free(r);
         return PKC_ERR_DECODE; /* a block with no data */
     }
-    if (label) {
-        memcpy(label, text + ls, ll);
-        label[ll] = '\0';
-    }
     *der = r;
     *derlen = n;
     return PKC_OK;
 }
 
+int pkc_pem_block_has_headers(const char *text, const pkc_pem_block *blk)
+{
+    static const char proc_type[] = "Proc-Type:"; /* RFC 1421 section 4.6.1.1 */
+    return match_at(text, blk->body + blk->bodylen, blk->body, proc_type, sizeof proc_type - 1);
+}
+
+int pkc_pem_block_label_is(const char *text, const pkc_pem_block *blk, const char *s)
+{
+    return strlen(s) == blk->labellen && memcmp(text + blk->label, s, blk->labellen) == 0;
+}
+
+pkc_err pkc_pem_decode(const char *text, size_t len, char *label, size_t labelcap,
+                       uint8_t **der, size_t *derlen)
+{
+    if (!text || !der || !derlen || (label && labelcap == 0))
+        return PKC_ERR_ARG;
+    *der = NULL;
+    *derlen = 0;
+    if (label)
+        label[0] = '\0';
+    pkc_pem_block blk;
+    pkc_err err = pkc_pem_block_find(text, len, 0, &blk);
+    if (err)
+        return err;
+    if (label && blk.labellen + 1 > labelcap)
+        return PKC_ERR_BUFSIZE;
+    if ((err = pkc_pem_block_decode(text, &blk, der, derlen)))
+        return err;
+    if (label) {
+        memcpy(label, text + blk.label, blk.labellen);
+        label[blk.labellen] = '\0';
+    }
+    return PKC_OK;
+}
+
 int pkc_pem_detect(const uint8_t *data, size_t len)
 {
-    if (!data)
-        return 0;
-    size_t i = 0;
-    while (i < len && is_ws(data[i]))
-        i++;
-    size_t n = sizeof pem_begin - 1;
-    return len - i >= n && memcmp(data + i, pem_begin, n) == 0;
+    return data && find_line((const char *)data, len, 0, pem_begin) != SIZE_MAX;
 }

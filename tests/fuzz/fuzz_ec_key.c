@@ -1,4 +1,4 @@
-/* pkc fuzzing — elliptic-curve key files (src/ec/ec_key.c): SEC 1
+/* pkc fuzzing — elliptic-curve key files (src/ec/ec_keyfile.c): SEC 1
  * ECPrivateKey, PKCS#8 and SubjectPublicKeyInfo, in DER and PEM.
  *
  * The input goes to both decoders (private and public, each taking PEM or

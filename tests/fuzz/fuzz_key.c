@@ -1,6 +1,7 @@
-/* pkc fuzzing — the generic key parser (src/key.c, include/pkc/key.h):
- * PEM or DER, PKCS#1, PKCS#8, SubjectPublicKeyInfo or SEC 1, detected from
- * the content.
+/* pkc fuzzing — the generic key parser (src/key.c, src/encoding/pkix.c,
+ * include/pkc/key.h): PEM or DER, PKCS#1, PKCS#8, SubjectPublicKeyInfo or
+ * SEC 1, detected from the content; what pkc_key_parse_info reports agrees
+ * with the verdict.
  *
  * A key that parses is written back as PKCS#8 (private) and SPKI (public),
  * in DER and PEM, and each reads back to a key with the same public
@@ -100,11 +101,28 @@ static void fkey_operations(const pkc_key *k, const uint8_t *data, size_t len)
     pkc_rng_wipe(&rng);
 }
 
+/* What pkc_key_parse_info says agrees with the verdict: a key read is RSA or
+ * EC, private as its container; a key refused as unsupported names its
+ * algorithm or its encryption. */
+static void fkey_check_info(pkc_err e, const pkc_key *k, const pkc_key_info *info)
+{
+    FUZZ_CHECK(info->oid[sizeof info->oid - 1] == '\0');
+    if (e == PKC_OK) {
+        FUZZ_CHECK(info->format != NULL && info->encryption == NULL);
+        FUZZ_CHECK(info->algorithm && strcmp(info->algorithm, pkc_key_type_name(k)) == 0);
+        FUZZ_CHECK(info->is_private == pkc_key_is_private(k));
+    } else if (e == PKC_ERR_UNSUPPORTED) {
+        FUZZ_CHECK(info->algorithm != NULL || info->encryption != NULL);
+    }
+}
+
 int pkc_fuzz_key(const uint8_t *data, size_t len)
 {
     uint8_t *buf = pkc_fuzz_dup(data, len);
     pkc_key *k = NULL;
-    pkc_err e = pkc_key_parse(buf, len, &k);
+    pkc_key_info info;
+    pkc_err e = pkc_key_parse_info(buf, len, &k, &info);
+    fkey_check_info(e, k, &info);
     if (e != PKC_OK) {
         FUZZ_CHECK(pkc_fuzz_is_input_error(e) && k == NULL);
         free(buf);

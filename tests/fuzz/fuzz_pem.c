@@ -29,6 +29,8 @@ int pkc_fuzz_pem(const uint8_t *data, size_t len)
     (void)pkc_pem_detect(body, n);
     pkc_err e = pkc_pem_decode(text, n, label, labelcap, &der, &derlen);
     if (e == PKC_OK) {
+        /* one rule for "is this PEM?": whatever decodes is detected */
+        FUZZ_CHECK(pkc_pem_detect(body, n) == 1);
         size_t ll = strnlen(label, labelcap);
         FUZZ_CHECK(ll < labelcap);
         FUZZ_CHECK(der != NULL && derlen > 0 && derlen <= n);

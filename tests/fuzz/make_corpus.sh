@@ -217,6 +217,24 @@ for f in PEM_Serialization/rsa-bad-1025-q-is-2.pem PEM_Serialization/rsa_public_
   case "$b" in ec*|*dompar*) put ec_key "vec_$b" "$VEC/$f" ;; esac
 done
 
+# Key files of algorithms pkc does not implement, encrypted keys, the other PEM
+# labels, and OpenSSL's "EC PARAMETERS" block before a SEC 1 key
+# (src/encoding/pkix.c: unsupported with a name, or skipped).
+for f in Ed25519/ed25519-pkcs8.pem Ed25519/ed25519-pub.der Ed25519/ed25519-pkcs8-enc.pem \
+         X25519/x25519-pkcs8.der X448/x448-pub.pem Ed448/ed448-pkcs8.pem DH/dhkey.pem \
+         DH/dhp.pem PEM_Serialization/dsaparam.pem PEM_Serialization/dsa_private_key.pem \
+         PKCS8/pkcs12_s2k_pem-X_9607.pem PKCS8/unenc-dsa-pkcs8.pem; do
+  b=$(basename "$f")
+  put key "vec_$b" "$VEC/$f"
+  put ec_key "vec_$b" "$VEC/$f"
+done
+openssl ecparam -name prime256v1 -genkey -out "$TMP/ecparam_genkey.pem"
+put key ecparam_genkey.pem "$TMP/ecparam_genkey.pem"
+put ec_key ecparam_genkey.pem "$TMP/ecparam_genkey.pem"
+put pem ecparam_genkey.pem "$TMP/ecparam_genkey.pem" 01
+openssl rsa -in "$R" -RSAPublicKey_out -out "$TMP/rsa.p1pub.pem" 2>/dev/null
+put key rsa.RSAPublicKey.pem "$TMP/rsa.p1pub.pem"
+
 # ---- EC key files, points, signatures ---------------------------------------------
 hashes=(sha224 sha256 sha384 sha512)
 for i in "${!CURVES[@]}"; do

@@ -1,38 +1,66 @@
-"""Reading and checking `pkc bench` result files (docs/results-format.md).
+"""Reading and checking the files the report draws from: `pkc bench --json`
+results (docs/results-format.md), `make flags-study` results, and
+`pkc bench --profile DIR` profiles.
 
 Everything here only reads: a malformed file raises InputError with a
 one-line reason, which tools/report.py turns into exit status 2.
+
+One number per quantity: a quantity is (provider, algorithm, param, op,
+message size, worker threads). The runs of one machine (the default run and
+the scenario runs, `make report`) are pooled in a Store that keeps, for each
+quantity, the measurement of the first run in this order: plain runs before
+scenario runs, each group in command-line order. The other measurements of
+the same quantity stay available (Store.others) so the report can list them
+under the chart that uses the quantity.
 """
 import csv
 import json
 import math
 import os
+import re
 
 
 class InputError(Exception):
     """Missing or malformed input: one line, shown as `report.py: error: ...`."""
 
 
-# NIST SP 800-57 part 1 table 2 pairings used when the data do not say.
+# NIST SP 800-57 part 1 rev. 5, table 2, pairings used when the data do not say.
 RSA_BITS_BY_LEVEL = {80: 1024, 112: 2048, 128: 3072, 192: 7680, 256: 15360}
 CURVE_PREFERENCE = {80: ["secp192r1", "secp192k1"], 112: ["secp224r1", "secp224k1"],
                     128: ["secp256r1", "secp256k1"], 192: ["secp384r1"],
                     256: ["secp521r1"]}
 CURVE_NICK = {"secp192r1": "P-192", "secp224r1": "P-224", "secp256r1": "P-256",
-              "secp384r1": "P-384", "secp521r1": "P-521"}
+              "secp384r1": "P-384", "secp521r1": "P-521",
+              "sect163k1": "K-163", "sect233k1": "K-233", "sect283k1": "K-283",
+              "sect409k1": "K-409", "sect571k1": "K-571", "sect163r2": "B-163",
+              "sect233r1": "B-233", "sect283r1": "B-283", "sect409r1": "B-409",
+              "sect571r1": "B-571"}
 ECC_ALGS = ("ECDSA", "ECDH", "EC")
+DEFAULT_MESSAGE_BYTES = 32  # sign/verify outside the message-size scenario
 CHART_IDS = ["1", "2", "3", "4", "5", "6", "7a", "7b", "8a", "8b", "9", "10", "11", "12a",
-             "12b", "13"]
+             "12b", "13", "14", "15", "16", "17", "18", "19"]
 
 
 def _num(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+def is_binary_curve(param):
+    return param.startswith("sect") or param.startswith("c2")
+
+
 class Case:
     """One benchmark entry (provider/algorithm/param/op) of one run."""
 
-    def __init__(self, d, where):
+    NUMBERS = ("mean", "stddev", "min", "max", "p5", "p90", "p95", "mad", "ci_low", "ci_high",
+               "ops_per_sec", "cycles_per_op", "samples", "batch", "security_bits",
+               "param_value", "ratio", "ci_level", "message_bytes", "cpu_time",
+               "ratio_ci_low", "ratio_ci_high", "keys", "inputs", "threads",
+               "ops_per_sec_total", "ops_per_sec_per_worker")
+
+    def __init__(self, d, where, run=None):
+        self.run = run
+
         def req_str(k):
             v = d.get(k)
             if isinstance(v, (int, float)) and not isinstance(v, bool) and k == "param":
@@ -49,30 +77,52 @@ class Case:
                 raise InputError("%s: %r is not a number" % (where, k))
             return float(v)
 
+        def opt_list(k, kind):
+            v = d.get(k)
+            if v is None:
+                return None
+            ok = isinstance(v, list) and all(
+                (_num(x) if kind == "num" else isinstance(x, str)) for x in v)
+            if not ok:
+                raise InputError("%s: %r is not a list of %s" % (
+                    where, k, "numbers" if kind == "num" else "strings"))
+            return [float(x) for x in v] if kind == "num" else list(v)
+
+        def opt_str(k):
+            v = d.get(k)
+            if v is not None and not isinstance(v, str):
+                raise InputError("%s: %r is neither null nor a string" % (where, k))
+            return v
+
         self.provider = req_str("provider")
         self.algorithm = req_str("algorithm")
         self.param = req_str("param")
         self.op = req_str("op")
+        self.name = d.get("name") if isinstance(d.get("name"), str) else \
+            "%s/%s/%s/%s" % (self.provider, self.algorithm, self.param, self.op)
         self.median = opt_num("median")
         if self.median is None:
             self.median = opt_num("real_time")
         if self.median is None or self.median <= 0:
             raise InputError("%s: missing or non-positive 'median'" % where)
-        for k in ("mean", "stddev", "min", "max", "p5", "p95", "mad", "ci_low",
-                  "ci_high", "ops_per_sec", "cycles_per_op", "samples", "batch",
-                  "security_bits", "param_value", "ratio", "ci_level", "message_bytes"):
+        for k in self.NUMBERS:
             setattr(self, k, opt_num(k))
         self.noisy = bool(d.get("noisy"))
-        sc = d.get("scenario")
-        if sc is not None and not isinstance(sc, str):
-            raise InputError("%s: 'scenario' is neither null nor a string" % where)
-        self.scenario = sc
-        raw = d.get("raw_us")
-        if raw is not None:
-            if not isinstance(raw, list) or not all(_num(x) for x in raw):
-                raise InputError("%s: 'raw_us' is not a list of numbers" % where)
-            raw = [float(x) for x in raw]
-        self.raw = raw or None
+        self.descheduled = bool(d.get("descheduled"))
+        self.heavy_tailed = bool(d.get("heavy_tailed"))
+        self.scenario = opt_str("scenario")
+        self.ratio_baseline = opt_str("ratio_baseline")
+        self.cycles_unit = opt_str("cycles_unit")
+        self.raw = opt_list("raw_us", "num") or None
+        self.cpu_raw = opt_list("cpu_raw_us", "num") or None
+        self.key_fingerprints = opt_list("key_fingerprints", "str")
+        # cpu_time used to be a copy of real_time; it is a measurement only
+        # when the per-sample CPU times come with it.
+        if self.cpu_raw is None:
+            self.cpu_time = None
+        if self.threads is None:
+            m = re.search(r"/threads:(\d+)$", self.name)
+            self.threads = float(m.group(1)) if m else None
         if self.param_value is None:
             try:
                 self.param_value = float(self.param)
@@ -80,22 +130,56 @@ class Case:
                 self.param_value = None
 
     @property
+    def size(self):
+        """The message size when it makes this a quantity of its own (the
+        message-size scenario); None for the default 32 bytes, for operations
+        without a message, and where the param is the size (SHA-256)."""
+        mb = self.message_bytes
+        if mb is None or mb == DEFAULT_MESSAGE_BYTES or self.param_value == mb:
+            return None
+        return int(mb)
+
+    @property
+    def workers(self):
+        return int(self.threads) if self.threads and self.threads > 1 else None
+
+    @property
     def key(self):
-        return (self.provider, self.algorithm, self.param, self.op)
+        return (self.provider, self.algorithm, self.param, self.op, self.size, self.workers)
+
+    @property
+    def distinct_keys(self):
+        """Distinct keys the case used: `keys`, else the distinct key
+        fingerprints (key generation), else None."""
+        if self.keys is not None:
+            return int(self.keys)
+        if self.key_fingerprints:
+            return len(set(self.key_fingerprints))
+        return None
 
     @property
     def label(self):
         if self.algorithm == "RSA":
-            return "RSA-%s %s" % (self.param, self.op)
-        return "%s %s %s" % (self.algorithm, param_label(self.algorithm, self.param), self.op)
+            s = "RSA-%s %s" % (self.param, self.op)
+        else:
+            s = "%s %s %s" % (self.algorithm, param_label(self.algorithm, self.param), self.op)
+        if self.size is not None:
+            s += " (%s message)" % fmt_bytes(self.size)
+        if self.workers:
+            s += " (%d threads)" % self.workers
+        return s
 
 
 def param_label(algorithm, param):
     if algorithm == "RSA":
         return "RSA-" + param
-    if algorithm == "SHA-256":
-        return fmt_bytes(float(param)) if _is_number(param) else param
+    if _is_number(param) and not algorithm.startswith("EC"):
+        return fmt_bytes(float(param))
     return param
+
+
+def curve_label(c):
+    return "%s (%s)" % (c, CURVE_NICK[c]) if c in CURVE_NICK else c
 
 
 def _is_number(s):
@@ -107,43 +191,44 @@ def _is_number(s):
 
 
 def fmt_bytes(n):
-    n = float(n)
-    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= size and n % size == 0:
-            return "%d %s" % (n // size, unit)
-    return "%d B" % n
+    from .fmt import fmt_bytes as f
+    return f(n)
 
 
-def fmt_us(v):
-    """A time in microseconds, in the unit that reads best."""
-    if v is None or not math.isfinite(v):
-        return "—"
-    if v >= 1e6:
-        return "%.3g s" % (v / 1e6)
-    if v >= 1e3:
-        return "%.3g ms" % (v / 1e3)
-    if v >= 1:
-        return "%.3g µs" % v
-    return "%.3g ns" % (v * 1e3)
+class Source:
+    """An input file as captions and charts.json name it: its file name, the
+    date and the command of its run (from its context)."""
+    default_command = "command unknown"
+
+    @property
+    def name(self):
+        return os.path.basename(self.path)
+
+    @property
+    def date(self):
+        return self.context.get("date")
+
+    @property
+    def command(self):
+        return self.context.get("command_line") or self.default_command
+
+    def describe(self):
+        """'bench.json (2026-12-01 20:54 UTC, `pkc bench ...`)'."""
+        from .fmt import fmt_date
+        return "%s (%s, `%s`)" % (self.name, fmt_date(self.date), self.command)
+
+    def manifest(self):
+        return {"file": self.path, "date": self.date, "command": self.command,
+                "scenario": self.context.get("scenario")}
 
 
-def fmt_ratio(r):
-    if r is None or not math.isfinite(r):
-        return "—"
-    if r >= 100:
-        return "{:,.0f}×".format(r)
-    if r >= 10:
-        return "%.1f×" % r
-    return "%.2f×" % r
+class Run(Source):
+    """One result file: its context, its cases and its scenario summaries."""
 
-
-class Run:
-    """One result file: context, cases (by key) and scenario summaries."""
-
-    def __init__(self, path, doc, index):
+    def __init__(self, path, doc, index, label=None):
         self.path = path
         self.index = index
-        self.merged = []  # scenario runs of the same machine folded into this one
+        self.label_override = label
         if not isinstance(doc, dict):
             raise InputError("%s: top level is not a JSON object" % path)
         ctx = doc.get("context", {})
@@ -152,10 +237,14 @@ class Run:
         if not isinstance(ctx, dict):
             raise InputError("%s: 'context' is not an object" % path)
         self.context = ctx
+        for k in ("warnings",):
+            v = ctx.get(k)
+            if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+                raise InputError("%s: context.%s is not a list of strings" % (path, k))
         b = doc.get("benchmarks")
         if not isinstance(b, list):
             raise InputError("%s: 'benchmarks' is missing or not a list" % path)
-        self.all_cases = []
+        self.cases = []
         self.failed = []  # [(name, message)]: cases that failed their check
         for i, d in enumerate(b):
             if not isinstance(d, dict):
@@ -164,14 +253,7 @@ class Run:
                 self.failed.append((str(d.get("name") or "benchmarks[%d]" % i),
                                     str(d.get("error_message") or "failed")))
                 continue
-            self.all_cases.append(Case(d, "%s: benchmarks[%d]" % (path, i)))
-        # The plain suite's cases first; a scenario's cases only fill gaps, and
-        # message-size's never (the same sign/verify key at other message sizes).
-        self.cases = {}
-        for c in self.all_cases:
-            if c.scenario is None and c.key not in self.cases:
-                self.cases[c.key] = c
-        self._fill_gaps(self.all_cases)
+            self.cases.append(Case(d, "%s: benchmarks[%d]" % (path, i), self))
         sc = doc.get("scenarios", None)
         if sc is None:
             sc = {}
@@ -179,7 +261,7 @@ class Run:
             raise InputError("%s: 'scenarios' is not an object" % path)
         self.scenarios = {}
         self._check_scenarios(sc)
-        self.raw_source = "JSON raw_us" if any(c.raw for c in self.cases.values()) else None
+        self.raw_source = "JSON raw_us" if any(c.raw for c in self.cases) else None
 
     def _rows(self, rows, where, fields):
         if not isinstance(rows, list):
@@ -212,7 +294,8 @@ class Run:
                 raise InputError("%s: scenarios.kex-amortized is not an object" % self.path)
             rows = self._rows(k.get("rows"), "scenarios.kex-amortized.rows",
                               {"scheme": "str", "provider": "str", "n": "num",
-                               "total_us": "num"})
+                               "total_us": "num", "keygen_us": "num?",
+                               "per_exchange_us": "num?"})
             cross = self._rows(k.get("crossover", []), "scenarios.kex-amortized.crossover",
                                {"ecc": "str", "rsa": "str", "n": "num?"})
             self.scenarios["kex-amortized"] = {"rows": rows, "crossover": cross}
@@ -222,70 +305,15 @@ class Run:
                 {"algorithm": "str", "provider": "str", "op": "str",
                  "message_bytes": "num", "median_us": "num"})
 
-    def _fill_gaps(self, cases):
-        for c in cases:
-            if c.scenario not in (None, "message-size") and c.key not in self.cases:
-                self.cases[c.key] = c
-
-    # -- merging a machine's scenario runs ------------------------------------
     @property
     def scenario_run(self):
         """A `pkc bench --scenario NAME` run (it measures only that scenario)."""
         return isinstance(self.context.get("scenario"), str)
 
     @property
-    def machine(self):
+    def machine_key(self):
         c = self.context
         return (c.get("host_name"), c.get("cpu_model"), c.get("num_cpus"))
-
-    def absorb(self, other):
-        """Fold a scenario run of the same machine into this run: its summaries
-        and its cases (kept apart as scenario cases, see __init__)."""
-        self.merged.append(other)
-        self.all_cases += other.all_cases
-        self._fill_gaps(other.all_cases)
-        for name, v in other.scenarios.items():
-            self.scenarios.setdefault(name, v)
-        if other.raw_source and not self.raw_source:
-            self.raw_source = other.raw_source
-
-    # -- look-ups -----------------------------------------------------------
-    def get(self, provider, algorithm, param, op):
-        return self.cases.get((provider, algorithm, str(param), op))
-
-    def providers(self):
-        seen = []
-        for c in self.cases.values():
-            if c.provider not in seen:
-                seen.append(c.provider)
-        return seen
-
-    def params(self, provider, algorithms):
-        """Params of the given algorithms for a provider, sorted by value."""
-        ps = {}
-        for c in self.cases.values():
-            if c.provider == provider and c.algorithm in algorithms:
-                ps.setdefault(c.param, (c.param_value if c.param_value is not None
-                                        else float("inf"), c.param))
-        return [p for p, _ in sorted(ps.items(), key=lambda kv: kv[1])]
-
-    def security_of(self, algorithm, param):
-        for c in self.cases.values():
-            if c.algorithm == algorithm and c.param == param and c.security_bits:
-                return int(c.security_bits)
-        return None
-
-    @property
-    def label(self):
-        host = self.context.get("host_name") or ""
-        cpu = self.context.get("cpu_model") or ""
-        base = os.path.basename(self.path)
-        parts = [p for p in (host, cpu) if p]
-        return ("%s (%s)" % (base, ", ".join(parts))) if parts else base
-
-    @property
-    def short_label(self):
-        return self.context.get("host_name") or os.path.basename(self.path)
 
     def attach_raw_csv(self, path):
         """Fill in raw samples from a raw CSV (`pkc bench -r`) where the JSON has none.
@@ -293,13 +321,14 @@ class Run:
         has the column, message_bytes (message-size cases share the rest)."""
         rows = read_raw_csv(path)
         n = 0
-        for c in self.cases.values():
+        for c in self.cases:
             if c.raw:
                 continue
+            base = (c.provider, c.algorithm, c.param, c.op)
             mb = "" if c.message_bytes is None else "%d" % c.message_bytes
-            samples = rows.get(c.key + (mb,))
+            samples = rows.get(base + (mb,))
             if samples is None:
-                groups = [k for k in rows if k[:4] == c.key]
+                groups = [k for k in rows if k[:4] == base]
                 if len(groups) == 1 and groups[0][4] in ("", mb):
                     samples = rows[groups[0]]
             if samples:
@@ -340,14 +369,14 @@ def read_raw_csv(path):
         raise InputError("%s: unreadable CSV (%s)" % (path, str(e).splitlines()[0]))
 
 
-def load_run(path, index):
+def read_json(path):
     try:
         with open(path, "rb") as f:
             text = f.read()
     except OSError as e:
         raise InputError("%s: %s" % (path, e.strerror or e))
     try:
-        doc = json.loads(text.decode("utf-8"))
+        return json.loads(text.decode("utf-8"))
     except UnicodeDecodeError:
         raise InputError("%s: not UTF-8 text" % path)
     except json.JSONDecodeError as e:
@@ -355,36 +384,171 @@ def load_run(path, index):
                          % (path, e.lineno, e.colno, e.msg))
     except RecursionError:
         raise InputError("%s: JSON nested too deeply" % path)
-    return Run(path, doc, index)
 
 
-def merge_runs(runs):
-    """One run per machine and measurement: scenario runs (`--scenario NAME`)
-    join the first plain run of the same machine, or the first scenario run of
-    it when there is no plain one. Other runs stay apart (several machines, or
-    runs to compare)."""
-    out = []
+def load_input(path, index, label=None):
+    """A result file: a Run, or a FlagsStudy (`make flags-study`), told apart
+    by their top-level keys."""
+    doc = read_json(path)
+    if isinstance(doc, dict) and "builds" in doc and "results" in doc \
+            and "benchmarks" not in doc:
+        return FlagsStudy(path, doc)
+    return Run(path, doc, index, label)
+
+
+# ---------------------------------------------------------------------------
+class Store:
+    """The cases of one machine's runs, one per quantity (module docstring)."""
+
+    def __init__(self, runs):
+        self.cases = {}    # key -> the Case used
+        self._others = {}  # key -> [Case] measured too, not used
+        for run in runs:
+            # In a file, the plain suite's cases before the scenario's.
+            for c in sorted(run.cases, key=lambda c: c.scenario is not None):
+                if c.key in self.cases:
+                    self._others.setdefault(c.key, []).append(c)
+                else:
+                    self.cases[c.key] = c
+
+    def get(self, provider, algorithm, param, op, size=None, workers=None):
+        return self.cases.get((provider, algorithm, str(param), op, size, workers))
+
+    def ecc_keygen(self, provider, curve):
+        return self.get(provider, "ECDSA", curve, "keygen") or \
+            self.get(provider, "ECDH", curve, "keygen")
+
+    def others(self, case):
+        return self._others.get(case.key, [])
+
+    def plain(self):
+        """The cases at the default message size and one worker."""
+        return [c for c in self.cases.values() if c.size is None and c.workers is None]
+
+    def providers(self):
+        seen = []
+        for c in self.plain():
+            if c.provider not in seen:
+                seen.append(c.provider)
+        return seen
+
+    def params(self, provider, algorithms):
+        """Params of the given algorithms for a provider, sorted by value."""
+        ps = {}
+        for c in self.plain():
+            if c.provider == provider and c.algorithm in algorithms:
+                ps.setdefault(c.param, (c.param_value if c.param_value is not None
+                                        else float("inf"), c.param))
+        return [p for p, _ in sorted(ps.items(), key=lambda kv: kv[1])]
+
+    def security_of(self, algorithm, param):
+        for c in self.cases.values():
+            if c.algorithm == algorithm and c.param == param and c.security_bits:
+                return int(c.security_bits)
+        return None
+
+    def thread_series(self):
+        """{(provider, algorithm, param, op): {workers: Case}} for the cases
+        measured at more than one worker count."""
+        out = {}
+        for c in self.cases.values():
+            if c.size is None and c.workers:
+                out.setdefault(c.key[:4], {})[c.workers] = c
+        for k, v in out.items():
+            one = self.get(*k)  # the single-worker case is the plain one
+            if one:
+                v[1] = one
+        return {k: dict(sorted(v.items())) for k, v in out.items() if len(v) >= 2}
+
+
+class Machine:
+    """The runs of one machine that one report pools: a plain run and the
+    scenario runs that go with it (`make report`)."""
+
+    def __init__(self, first):
+        self.runs = [first]
+
+    def add(self, run):
+        self.runs.append(run)
+
+    def finish(self):
+        # Plain runs first, each group in command-line order (the Store's rule).
+        self.runs.sort(key=lambda r: (r.scenario_run, r.index))
+        self.store = Store(self.runs)
+        self.scenarios = {}  # name -> (summary, run)
+        for r in self.runs:
+            for name, v in r.scenarios.items():
+                self.scenarios.setdefault(name, (v, r))
+        return self
+
+    @property
+    def run(self):
+        return self.runs[0]
+
+    @property
+    def context(self):
+        return self.runs[0].context
+
+    @property
+    def label(self):
+        """How cross-machine charts name it: --label, else the file's
+        context.label, else host and date."""
+        from .fmt import fmt_date
+        r = self.runs[0]
+        if r.label_override:
+            return r.label_override
+        if isinstance(r.context.get("label"), str) and r.context["label"]:
+            return r.context["label"]
+        host = r.context.get("host_name") or r.name
+        return "%s %s" % (host, fmt_date(r.date)) if r.date else host
+
+    @property
+    def raw_source(self):
+        srcs = [r.raw_source for r in self.runs if r.raw_source]
+        return "; ".join(dict.fromkeys(srcs)) if srcs else None
+
+
+def group_machines(runs):
+    """One Machine per machine and measurement: scenario runs (`--scenario
+    NAME`) join the first plain run of the same machine, or the first
+    scenario run of it when there is no plain one. Other plain runs stay
+    apart (several machines, or runs to compare)."""
+    out = [Machine(r) for r in runs if not r.scenario_run]  # wherever the scenarios come
     for r in runs:
-        target = None
-        if r.scenario_run:
-            same = [o for o in out if o.machine == r.machine]
-            plain = [o for o in same if not o.scenario_run]
-            target = (plain or same or [None])[0]
+        if not r.scenario_run:
+            continue
+        same = [m for m in out if m.run.machine_key == r.machine_key]
+        plain = [m for m in same if not m.run.scenario_run]
+        target = (plain or same or [None])[0]
         if target is not None:
-            target.absorb(r)
+            target.add(r)
         else:
-            out.append(r)
-    return out
+            out.append(Machine(r))
+    machines = [m.finish() for m in out]
+    labels = [m.label for m in machines]
+    if len(set(labels)) < len(labels):  # same host and minute: the file tells them apart
+        for m in machines:
+            if not m.run.label_override:
+                m.run.label_override = "%s (%s)" % (m.label, m.run.name)
+    return machines
 
 
-def pick_provider(run, wanted=None):
+def is_variant(provider, present):
+    """pkc-affine, pkc-textbook, wolfssl-cached...: a variant of a library
+    that is itself in the run (or a labelled cached variant): compared with
+    its library, never counted as a library of its own."""
+    head = provider.split("-")[0]
+    return provider.endswith("-cached") or (head != provider and head in present)
+
+
+def pick_provider(store, wanted=None):
     """The provider the single-provider charts show: asked for, else pkc when
     it has at least half as many cases as the best-covered provider."""
-    provs = run.providers()
+    provs = store.providers()
     if wanted:
         return wanted if wanted in provs else None
     counts = {}
-    for c in run.cases.values():
+    for c in store.plain():
         counts[c.provider] = counts.get(c.provider, 0) + 1
     if not counts:
         return None
@@ -394,13 +558,21 @@ def pick_provider(run, wanted=None):
     return best
 
 
-def pick_baseline(run, wanted=None):
-    """The baseline of ratios: asked for, else the one the file's ratios use."""
-    provs = run.providers()
+def pick_baseline(store, wanted=None):
+    """The baseline of ratios: asked for, else the one the file's ratios use
+    (ratio_baseline, or the provider whose ratios are all 1), else pkc."""
+    provs = store.providers()
     if wanted:
         return wanted if wanted in provs else None
+    named = {}
+    for c in store.plain():
+        if c.ratio_baseline:
+            named[c.ratio_baseline] = named.get(c.ratio_baseline, 0) + 1
+    named = [p for p in sorted(named, key=named.get, reverse=True) if p in provs]
+    if named:
+        return named[0]
     ones, total = {}, {}
-    for c in run.cases.values():
+    for c in store.plain():
         if c.ratio is not None:
             total[c.provider] = total.get(c.provider, 0) + 1
             if abs(c.ratio - 1.0) < 1e-6:
@@ -418,11 +590,12 @@ def pick_baseline(run, wanted=None):
     return provs[0] if provs else None
 
 
-def level_pairs(run, provider):
-    """[(level, rsa_param, curve)] for the NIST levels where both exist."""
+def level_pairs(store, provider):
+    """[(level, rsa_param, curve)] for the NIST levels where both exist (prime
+    curves; binary curves have their own chart)."""
     rsa = {}
-    for p in run.params(provider, ("RSA",)):
-        lvl = run.security_of("RSA", p)
+    for p in store.params(provider, ("RSA",)):
+        lvl = store.security_of("RSA", p)
         if lvl is None:
             try:
                 lvl = {v: k for k, v in RSA_BITS_BY_LEVEL.items()}.get(int(p))
@@ -431,8 +604,10 @@ def level_pairs(run, provider):
         if lvl is not None and lvl not in rsa:  # params come sorted: smallest wins
             rsa[lvl] = p
     curves = {}
-    for p in run.params(provider, ("ECDSA", "ECDH")):
-        lvl = run.security_of("ECDSA", p) or run.security_of("ECDH", p)
+    for p in store.params(provider, ("ECDSA", "ECDH")):
+        if is_binary_curve(p):
+            continue
+        lvl = store.security_of("ECDSA", p) or store.security_of("ECDH", p)
         if lvl is None:
             continue
         curves.setdefault(lvl, []).append(p)
@@ -443,3 +618,88 @@ def level_pairs(run, provider):
         curve = (pref or r1 or curves[lvl])[0]
         out.append((lvl, rsa[lvl], curve))
     return out
+
+
+# ---------------------------------------------------------------------------
+class FlagsStudy(Source):
+    """`make flags-study`: the same cases built with several compilers and flags."""
+    default_command = "make flags-study"
+
+    def __init__(self, path, doc):
+        self.path = path
+        self.context = doc.get("context") or {}
+        if not isinstance(self.context, dict):
+            raise InputError("%s: 'context' is not an object" % path)
+        builds = doc.get("builds")
+        if not isinstance(builds, list) or not builds:
+            raise InputError("%s: 'builds' is not a non-empty list" % path)
+        self.builds = []
+        for i, b in enumerate(builds):
+            if not isinstance(b, dict) or not isinstance(b.get("label"), str):
+                raise InputError("%s: builds[%d] has no string 'label'" % (path, i))
+            self.builds.append(b)
+        res = doc.get("results")
+        if not isinstance(res, list):
+            raise InputError("%s: 'results' is not a list" % path)
+        labels = {b["label"] for b in self.builds}
+        self.results = []
+        for i, r in enumerate(res):
+            where = "%s: results[%d]" % (path, i)
+            if not isinstance(r, dict):
+                raise InputError("%s is not an object" % where)
+            for k in ("build", "name"):
+                if not isinstance(r.get(k), str):
+                    raise InputError("%s: missing or non-string %r" % (where, k))
+            if r["build"] not in labels:
+                raise InputError("%s: build %r is not in 'builds'" % (where, r["build"]))
+            if not _num(r.get("median_us")) or r["median_us"] <= 0:
+                raise InputError("%s: missing or non-positive 'median_us'" % where)
+            for k in ("ci_low", "ci_high"):
+                if r.get(k) is not None and not _num(r.get(k)):
+                    raise InputError("%s: %r is not a number" % (where, k))
+            self.results.append(r)
+
+
+class Profile(Source):
+    """`pkc bench --profile DIR`: DIR/profile.json naming per case a folded
+    stack file and its flame-graph SVG, plus allocation counts."""
+    default_command = "pkc bench --profile"
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.path = os.path.join(folder, "profile.json")
+        doc = read_json(self.path)
+        if not isinstance(doc, dict):
+            raise InputError("%s: top level is not a JSON object" % self.path)
+        self.context = doc.get("context") if isinstance(doc.get("context"), dict) else {}
+        self.cases = []
+        for i, c in enumerate(doc.get("cases") or []):
+            where = "%s: cases[%d]" % (self.path, i)
+            if not isinstance(c, dict) or not isinstance(c.get("name"), str):
+                raise InputError("%s: missing or non-string 'name'" % where)
+            for k in ("folded", "svg", "sampler"):
+                if c.get(k) is not None and not isinstance(c.get(k), str):
+                    raise InputError("%s: %r is not a string" % (where, k))
+            if c.get("samples") is not None and not _num(c.get("samples")):
+                raise InputError("%s: 'samples' is not a number" % where)
+            if not c.get("folded") and not c.get("svg"):
+                raise InputError("%s: neither 'folded' nor 'svg' given" % where)
+            for k in ("folded", "svg"):
+                if c.get(k) and (os.path.isabs(c[k]) or ".." in c[k].split("/")):
+                    raise InputError("%s: %r must be a file name inside %s" % (where, k, folder))
+            self.cases.append(c)
+        self.alloc = []
+        for i, a in enumerate(doc.get("alloc") or []):
+            where = "%s: alloc[%d]" % (self.path, i)
+            if not isinstance(a, dict) or not isinstance(a.get("name"), str):
+                raise InputError("%s: missing or non-string 'name'" % where)
+            for k in ("allocs_per_op", "bytes_per_op"):
+                if not _num(a.get(k)):
+                    raise InputError("%s: missing or non-numeric %r" % (where, k))
+            self.alloc.append(a)
+        if not self.cases and not self.alloc:
+            raise InputError("%s: no cases and no alloc entries" % self.path)
+
+    @property
+    def name(self):
+        return os.path.join(os.path.basename(os.path.normpath(self.folder)), "profile.json")

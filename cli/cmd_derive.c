@@ -1,0 +1,101 @@
+/* pkc derive — elliptic-curve Diffie-Hellman, the raw shared secret as
+ * `openssl pkeyutl -derive` writes it. */
+#include <getopt.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pkc/ec.h"
+#include "pkc/key.h"
+
+static void usage_derive(FILE *out)
+{
+    fprintf(out,
+            "usage: pkc derive -i KEY -p PEER_PUB [-o FILE]\n"
+            "\n"
+            "Elliptic-curve Diffie-Hellman (SEC 1 v2 section 3.3.1, ECSVDP-DH): writes\n"
+            "the raw shared secret, the x-coordinate of d*Q (as many bytes as the field),\n"
+            "the bytes `openssl pkeyutl -derive` writes. The peer key is fully validated\n"
+            "(on the curve, coordinates below p, not the point at infinity). Hash the\n"
+            "secret (HKDF) before using it as a key.\n"
+            "\n"
+            "Options:\n"
+            "  -i, --in KEY          your EC private key (PEM or DER: PKCS#8 or SEC 1)\n"
+            "  -p, --peer PEER_PUB   the peer's public key (SPKI; a private key works too),\n"
+            "                        on the same curve\n"
+            "  -o, --out FILE        output file (default: standard output); mode 0600,\n"
+            "                        never partial\n"
+            "  -h, --help            this help\n"
+            "\n"
+            "Key files are at most 1 MiB, and only one of them may be standard input.\n"
+            "OpenSSL's spellings work too: -inkey KEY, -peerkey PEER_PUB, -out FILE.\n"
+            "\n"
+            "Example:\n"
+            "  pkc keygen -t ec -c P-256 -o a.pem && pkc pubkey -i a.pem -o a.pub\n"
+            "  pkc keygen -t ec -c P-256 -o b.pem && pkc pubkey -i b.pem -o b.pub\n"
+            "  pkc derive -i a.pem -p b.pub -o s1 && pkc derive -i b.pem -p a.pub -o s2\n"
+            "  cmp s1 s2\n");
+}
+
+static int cmd_derive(int argc, char **argv)
+{
+    static const char shortopts[] = ":i:p:o:";
+    static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
+                                         {"peer", required_argument, NULL, 'p'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {NULL, 0, NULL, 0}};
+    static const cli_spelling spellings[] = {{"-inkey", "--in", NULL},
+                                             {"-peerkey", "--peer", NULL},
+                                             {"-derive", "", NULL},
+                                             CLI_SPELLINGS_KEYFORM,
+                                             {NULL, NULL, NULL}};
+    if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))
+        return CLI_USAGE;
+    const char *in = NULL, *peerpath = NULL, *out = NULL;
+    int c;
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        switch (c) {
+        case 'i': in = optarg; break;
+        case 'p': peerpath = optarg; break;
+        case 'o': out = optarg; break;
+        default: return cli_option_error(c, argv);
+        }
+    }
+    if (optind < argc)
+        return cli_unexpected_argument(argv[optind]);
+    if (!in || !peerpath)
+        return cli_usage_error("-i KEY and -p PEER_PUB are required");
+    const char *inputs[] = {in, peerpath}, *names[] = {"key", "peer key"};
+    if (cli_check_stdin(2, inputs, names))
+        return CLI_USAGE;
+    pkc_key *key = NULL, *peer = NULL;
+    int rc = cli_load_key(in, 0, &key);
+    if (rc)
+        return rc;
+    if ((rc = cli_load_key(peerpath, 0, &peer))) {
+        pkc_key_free(key);
+        return rc;
+    }
+    uint8_t z[PKC_ECDH_MAX_SIZE];
+    size_t zlen = 0;
+    pkc_err err = pkc_key_derive(key, peer, z, sizeof z, &zlen);
+    if (err == PKC_OK)
+        rc = cli_write_output(out, z, zlen, CLI_OUT_SECRET);
+    else if (err == PKC_ERR_UNSUPPORTED)
+        rc = cli_error(CLI_USAGE, "both keys must be EC keys (ECDH)");
+    else if (err == PKC_ERR_KEY && !pkc_key_is_private(key))
+        rc = cli_error(CLI_USAGE, "%s is a public key; derive needs your private key",
+                       cli_input_name(in));
+    else if (err == PKC_ERR_KEY)
+        rc = cli_error(CLI_USAGE, "the keys are on different curves");
+    else if (err == PKC_ERR_POINT)
+        rc = cli_error(CLI_USAGE, "invalid peer key or result at infinity");
+    else
+        rc = cli_error(CLI_USAGE, "%s", pkc_strerror(err));
+    pkc_memzero(z, sizeof z);
+    pkc_key_free(key);
+    pkc_key_free(peer);
+    return rc;
+}
+
+PKC_CLI_COMMAND(derive, 26, "ECDH: the raw shared secret of a private key and a peer's key",
+                cmd_derive, usage_derive)

@@ -1,0 +1,301 @@
+/* pkc sign / verify — signatures of files, as `openssl dgst -sign` and
+ * `-verify` make and check them: raw RSA signatures (PKCS#1 v1.5 or PSS)
+ * and DER ECDSA signatures.
+ *
+ * Exit status of verify: 0 "Verified OK"; 1 "Verification failure" for a
+ * well-formed signature that does not verify; 2 with the reason for a
+ * signature that cannot be one (malformed, wrong length, out of range). */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pkc/ec.h"
+#include "pkc/key.h"
+#include "pkc/rng.h"
+
+/* --saltlen digest|max|auto|N */
+static int parse_saltlen(const char *s, int *out)
+{
+    uint64_t v;
+    if (strcmp(s, "digest") == 0)
+        *out = PKC_RSA_SALT_HASHLEN;
+    else if (strcmp(s, "max") == 0)
+        *out = PKC_RSA_SALT_MAX;
+    else if (strcmp(s, "auto") == 0)
+        *out = PKC_RSA_SALT_AUTO;
+    else if (cli_parse_u64(s, 0, 65536, &v) == 0)
+        *out = (int)v;
+    else
+        return cli_usage_error("bad --saltlen '%s' (digest, max, auto or a number)", s);
+    return 0;
+}
+
+/* The options sign and verify share: -d, --pss, --saltlen, --allow-weak. */
+enum { OPT_PSS = 256, OPT_SALTLEN, OPT_ALLOW_WEAK };
+#define SCHEME_OPTIONS                                                              \
+    {"digest", required_argument, NULL, 'd'}, {"pss", no_argument, NULL, OPT_PSS}, \
+        {"saltlen", required_argument, NULL, OPT_SALTLEN},                          \
+        {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK}
+
+/* Takes what getopt_long returned for one of them: 1 when c was one, 0 when
+ * it was not, -1 (after the error line) for a bad value. */
+static int scheme_option(int c, int verify, pkc_sign_params *sp, int *allow_weak)
+{
+    switch (c) {
+    case 'd': return cli_parse_digest(optarg, 0, &sp->hash) ? -1 : 1;
+    case OPT_PSS: sp->pss = 1; return 1;
+    case OPT_SALTLEN:
+        if (parse_saltlen(optarg, &sp->saltlen))
+            return -1;
+        if (!verify && sp->saltlen == PKC_RSA_SALT_AUTO) {
+            cli_usage_error("--saltlen auto is for verify");
+            return -1;
+        }
+        if (verify && sp->saltlen == PKC_RSA_SALT_MAX) {
+            cli_usage_error("--saltlen max is for sign");
+            return -1;
+        }
+        return 1;
+    case OPT_ALLOW_WEAK: *allow_weak = 1; return 1;
+    default: return 0;
+    }
+}
+
+/* OpenSSL's -in is the data, which is FILE here; keyopt names the key option. */
+#define SIGN_VERIFY_SPELLINGS(keyopt)                                  \
+    CLI_SPELLINGS_DIGESTS, CLI_SPELLINGS_KEYFORM,                      \
+        {"-sigopt", NULL, "use --pss and --saltlen LEN"},              \
+        {"-in", NULL, "the data is the FILE argument, the key " keyopt}
+
+/* ---- sign ---- */
+
+static void usage_sign(FILE *out)
+{
+    fprintf(out,
+            "usage: pkc sign -i KEY [-d DIGEST] [--pss] [--saltlen LEN] [-o SIG] [FILE]\n"
+            "\n"
+            "Signs FILE (standard input without FILE) and writes the raw signature,\n"
+            "the bytes `openssl dgst -sign` writes. RSA: PKCS#1 v1.5, or RSASSA-PSS\n"
+            "with --pss (MGF1 with the same digest, salt as long as the digest).\n"
+            "EC: ECDSA (SEC 1 v2 4.1) with RFC 6979 deterministic nonces; the\n"
+            "signature is DER (ECDSA-Sig-Value), as OpenSSL writes it.\n"
+            "\n"
+            "Options:\n"
+            "  -i, --in KEY         private key (PEM or DER: PKCS#1, PKCS#8, SEC 1; at\n"
+            "                       most 1 MiB); not standard input when FILE is\n"
+            "  -d, --digest DIGEST  sha256 (default), sha384, sha512 or sha224\n"
+            "      --pss            RSASSA-PSS instead of PKCS#1 v1.5 (RSA only)\n"
+            "      --saltlen LEN    PSS salt length: digest (default), max or a number\n"
+            "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
+            "  -o, --out SIG        signature file (default: standard output); mode\n"
+            "                       from the umask, never partial\n"
+            "  -h, --help           this help\n"
+            "\n"
+            "OpenSSL's spellings work too: -sign KEY or -inkey KEY, -out SIG, -sha384.\n"
+            "\n"
+            "Examples:\n"
+            "  pkc sign -i key.pem -o file.sig file\n"
+            "  openssl dgst -sha256 -verify pub.pem -signature file.sig file\n"
+            "  pkc sign -i key.pem --pss -d sha384 -o file.sig file\n");
+}
+
+static int cmd_sign(int argc, char **argv)
+{
+    static const char shortopts[] = ":i:d:o:";
+    static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         SCHEME_OPTIONS,
+                                         {NULL, 0, NULL, 0}};
+    static const cli_spelling spellings[] = {
+        {"-sign", "--in", NULL}, {"-inkey", "--in", NULL}, SIGN_VERIFY_SPELLINGS("-i KEY"),
+        {NULL, NULL, NULL}};
+    if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))
+        return CLI_USAGE;
+    const char *in = NULL, *out = NULL;
+    pkc_sign_params sp;
+    pkc_sign_params_init(&sp);
+    int c, r, allow_weak = 0;
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        if (c == 'i')
+            in = optarg;
+        else if (c == 'o')
+            out = optarg;
+        else if ((r = scheme_option(c, 0, &sp, &allow_weak)) <= 0)
+            return r < 0 ? CLI_USAGE : cli_option_error(c, argv);
+    }
+    if (!in)
+        return cli_usage_error("-i KEY is required");
+    if (argc - optind > 1)
+        return cli_usage_error("one FILE at most");
+    const char *file = optind < argc ? argv[optind] : NULL;
+    const char *inputs[] = {in, file}, *names[] = {"key", "data"};
+    if (cli_check_stdin(2, inputs, names))
+        return CLI_USAGE;
+    pkc_key *key = NULL;
+    int rc = cli_load_key(in, allow_weak, &key);
+    if (rc)
+        return rc;
+    uint8_t digest[PKC_HASH_MAX_SIZE];
+    int err_no = cli_hash_file(file, sp.hash, digest);
+    pkc_rng rng;
+    if (err_no)
+        rc = cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(err_no));
+    else
+        rc = cli_rng_init(&rng);
+    if (rc) {
+        pkc_key_free(key);
+        return rc;
+    }
+    size_t cap = pkc_key_signature_size(key), siglen = 0;
+    uint8_t *sig = malloc(cap ? cap : 1);
+    pkc_err err = sig ? pkc_key_sign_digest(key, &rng, &sp, digest, pkc_hash_size(sp.hash), sig,
+                                            cap, &siglen)
+                      : PKC_ERR_NOMEM;
+    pkc_rng_wipe(&rng);
+    if (err == PKC_OK)
+        rc = cli_write_output(out, sig, siglen, 0);
+    else if (err == PKC_ERR_KEY && !pkc_key_is_private(key))
+        rc = cli_error(CLI_USAGE, "%s is a public key; signing needs the private key", in);
+    else if (err == PKC_ERR_UNSUPPORTED && sp.pss)
+        rc = cli_usage_error("--pss is for RSA keys");
+    else if (err == PKC_ERR_ARG)
+        rc = cli_error(CLI_USAGE, "the key is too small for this digest/salt length");
+    else
+        rc = cli_error(CLI_USAGE, "%s", pkc_strerror(err));
+    pkc_key_free(key);
+    free(sig);
+    return rc;
+}
+
+PKC_CLI_COMMAND(sign, 22, "sign a file (RSA PKCS#1 v1.5 or PSS, ECDSA)", cmd_sign, usage_sign)
+
+/* ---- verify ---- */
+
+static void usage_verify(FILE *out)
+{
+    fprintf(out,
+            "usage: pkc verify -p PUB -s SIG [-d DIGEST] [--pss] [--saltlen LEN] [FILE]\n"
+            "\n"
+            "Checks the raw signature SIG of FILE (standard input without FILE).\n"
+            "Prints \"Verified OK\" (exit 0) or, for a signature that does not verify,\n"
+            "\"Verification failure\" (exit 1). Exit 2 with the reason for bad usage, an\n"
+            "unreadable or malformed key, and a signature that cannot be one: not DER\n"
+            "(EC), the wrong length (RSA), or a value out of range.\n"
+            "\n"
+            "Options:\n"
+            "  -p, --pub PUB        public key (PEM or DER, SPKI or PKCS#1; a private\n"
+            "                       key works too; at most 1 MiB). EC: SIG is a DER\n"
+            "                       ECDSA signature.\n"
+            "  -s, --sig SIG        the signature file (at most 1 MiB)\n"
+            "  -d, --digest DIGEST  sha256 (default), sha384, sha512 or sha224\n"
+            "      --pss            RSASSA-PSS instead of PKCS#1 v1.5\n"
+            "      --saltlen LEN    PSS salt length: auto (default: any length, as\n"
+            "                       OpenSSL accepts), digest, or a number\n"
+            "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
+            "  -h, --help           this help\n"
+            "\n"
+            "At most one of PUB, SIG and FILE may be standard input (- or no FILE).\n"
+            "OpenSSL's spellings work too: -verify PUB or -inkey PUB, -signature SIG,\n"
+            "-sha384, -pubin.\n"
+            "\n"
+            "Examples:\n"
+            "  openssl dgst -sha256 -sign key.pem -out file.sig file\n"
+            "  pkc verify -p pub.pem -s file.sig file\n"
+            "  pkc verify -p pub.pem -s file.sig --pss -d sha384 file\n");
+}
+
+/* Why a signature was refused before it could be checked (exit 2). */
+static int bad_signature(const pkc_key *key, pkc_err err, const char *sigpath, size_t siglen)
+{
+    const char *name = cli_input_name(sigpath);
+    int rsa = pkc_key_get_type(key) == PKC_KEY_RSA;
+    if (rsa && (err == PKC_ERR_DECODE || err == PKC_ERR_ARG))
+        return cli_error(CLI_USAGE, "%s: wrong length for a signature of this key (%zu bytes; "
+                                    "a %u-bit RSA key's are %zu)",
+                         name, siglen, pkc_key_bits(key), pkc_key_signature_size(key));
+    if (rsa && err == PKC_ERR_RANGE)
+        return cli_error(CLI_USAGE, "%s: signature out of range (its value is not below the "
+                                    "modulus)",
+                         name);
+    if (err == PKC_ERR_DECODE || err == PKC_ERR_ARG)
+        return cli_error(CLI_USAGE, "%s: malformed signature (not a DER ECDSA-Sig-Value with "
+                                    "r and s no longer than the curve's order)",
+                         name);
+    if (err == PKC_ERR_RANGE)
+        return cli_error(CLI_USAGE, "%s: signature out of range (r or s is not in [1, n-1])",
+                         name);
+    return cli_error(CLI_USAGE, "%s", pkc_strerror(err));
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+    static const char shortopts[] = ":p:s:d:";
+    static const struct option opts[] = {{"pub", required_argument, NULL, 'p'},
+                                         {"sig", required_argument, NULL, 's'},
+                                         SCHEME_OPTIONS,
+                                         {NULL, 0, NULL, 0}};
+    static const cli_spelling spellings[] = {
+        {"-verify", "--pub", NULL},  {"-inkey", "--pub", NULL},  {"-pubin", "", NULL},
+        {"-signature", "--sig", NULL}, {"-sigfile", "--sig", NULL}, SIGN_VERIFY_SPELLINGS("-p PUB"),
+        {NULL, NULL, NULL}};
+    if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))
+        return CLI_USAGE;
+    const char *pub = NULL, *sigpath = NULL;
+    pkc_sign_params sp;
+    pkc_sign_params_init(&sp);
+    sp.saltlen = PKC_RSA_SALT_AUTO;
+    int c, r, allow_weak = 0;
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        if (c == 'p')
+            pub = optarg;
+        else if (c == 's')
+            sigpath = optarg;
+        else if ((r = scheme_option(c, 1, &sp, &allow_weak)) <= 0)
+            return r < 0 ? CLI_USAGE : cli_option_error(c, argv);
+    }
+    if (!pub || !sigpath)
+        return cli_usage_error("-p PUB and -s SIG are required");
+    if (argc - optind > 1)
+        return cli_usage_error("one FILE at most");
+    const char *file = optind < argc ? argv[optind] : NULL;
+    const char *inputs[] = {pub, sigpath, file}, *names[] = {"key", "signature", "data"};
+    if (cli_check_stdin(3, inputs, names))
+        return CLI_USAGE;
+    pkc_key *key = NULL;
+    int rc = cli_load_key(pub, allow_weak, &key);
+    if (rc)
+        return rc;
+    uint8_t *sig = NULL;
+    size_t siglen = 0;
+    rc = cli_read_input("signature", sigpath, CLI_KEY_FILE_MAX,
+                        CLI_KEY_FILE_MAX_TEXT " (the limit for signature files)", &sig, &siglen);
+    uint8_t digest[PKC_HASH_MAX_SIZE];
+    int err_no = rc ? 0 : cli_hash_file(file, sp.hash, digest);
+    if (err_no)
+        rc = cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(err_no));
+    if (rc) {
+        pkc_key_free(key);
+        free(sig);
+        return rc;
+    }
+    size_t dlen = pkc_hash_size(sp.hash);
+    pkc_err err = pkc_key_verify_digest(key, &sp, digest, dlen, sig, siglen);
+    if (err == PKC_OK) {
+        printf("Verified OK\n");
+        rc = CLI_OK;
+    } else if (err == PKC_ERR_VERIFY) {
+        printf("Verification failure\n");
+        rc = CLI_NEGATIVE;
+    } else if (err == PKC_ERR_UNSUPPORTED && sp.pss) {
+        rc = cli_usage_error("--pss is for RSA keys");
+    } else {
+        rc = bad_signature(key, err, sigpath, siglen);
+    }
+    pkc_key_free(key);
+    free(sig);
+    return rc;
+}
+
+PKC_CLI_COMMAND(verify, 23, "verify a signature (prints Verified OK / Verification failure)",
+                cmd_verify, usage_verify)
