@@ -24,6 +24,9 @@ PROGRAMS=(
     # RSA: keygen 1024/2048, key loading, the private operation (raw, PKCS#1
     # v1.5, PSS, OAEP valid and tampered), check_private (its default)
     "test_rsa_ctime|private:1024 load:1024|"
+    # private keys from PEM (RSA and EC, every envelope), RSA keys built and
+    # checked too (--rsa-full)
+    "test_pem_ctime||--rsa-full"
 )
 
 pass=0

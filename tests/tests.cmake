@@ -32,7 +32,7 @@ endforeach()
 # which cannot share a process with ASan, test_key_wipe, which replaces
 # free() as ASan does) carry the label no-asan;
 # `make test-asan` runs everything else.
-foreach(t test_ctime_valgrind test_pem_ctime_valgrind test_key_wipe test_report test_flamegraph test_rng_battery test_rng_report test_rng_external)
+foreach(t test_ctime_valgrind test_key_wipe test_report test_flamegraph test_rng_battery test_rng_report test_rng_external)
   if(TEST ${t})
     set_tests_properties(${t} PROPERTIES LABELS no-asan)
   endif()

@@ -154,6 +154,11 @@ int pkc_rsa_is_private(const pkc_rsa_key *key)
 
 pkc_err pkc_rsa_key_finish_public(pkc_rsa_key *k)
 {
+    /* n and e are the public key. Read from a private key's encoding, they
+     * come out of bytes the caller may treat as secret as a whole (the
+     * constant-time test of PEM loading does): they become public here. */
+    PKC_DECLASSIFY(mpz_limbs_read(k->n), mpz_size(k->n) * sizeof(mp_limb_t));
+    PKC_DECLASSIFY(mpz_limbs_read(k->e), mpz_size(k->e) * sizeof(mp_limb_t));
     /* RFC 8017 3.1 and SP 800-89 5.3.3 partial validation: n odd and of a
      * size we support, e odd, 3 <= e < n; and above 3072 bits e of at most
      * 64 bits, as OpenSSL requires (RSA_SMALL_MODULUS_BITS /
