@@ -111,6 +111,16 @@ rng-report: build
 	@cat $(RNG_RESULTS)/summary.txt
 	@echo "pkc: RNG report in $(RNG_RESULTS)/report.html (and report.md)"
 
+# `make timing-test`: the statistical (dudect) timing test of ECDSA signing,
+# ECDH and the RSA private operation (tests/timing/dudect.c): a table of
+# max |t| per operation and a verdict, about a minute with the default
+# TIMING_SECONDS (measuring time per operation). Not part of `make test`;
+# never run it beside benchmarks (each disturbs the other).
+TIMING_SECONDS ?= 6
+.PHONY: timing-test
+timing-test: build
+	$(BUILD)/tests/dudect --seconds $(TIMING_SECONDS)
+
 # Coverage-guided fuzzing of every parser with libFuzzer + ASan + UBSan
 # (clang); FUZZ_SECONDS per harness (default 60). See docs/fuzzing.md.
 FUZZ_SECONDS ?= 60

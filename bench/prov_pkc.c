@@ -122,7 +122,7 @@ static void *pkc_rsa_import(const bench_rsa_material *m)
 
 static void *tb_rsa_import(const bench_rsa_material *m)
 {
-    return rsa_import_mode(m, PKC_RSA_MODE_TEXTBOOK);
+    return rsa_import_mode(m, PKC_RSA_MODE_TEXTBOOK_UNSAFE);
 }
 
 static void pkc_rsa_free(void *key)

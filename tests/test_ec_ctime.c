@@ -7,7 +7,7 @@
  * uninitialised value(s)", "Use of uninitialised value"). Values that are
  * legitimately public (the public key, the signature, the shared secret
  * handed to the caller) are marked defined again before the checks below
- * look at them. tests/test_ec_ctime.sh runs this under
+ * look at them. tests/test_ctime_valgrind.sh runs this under
  * `valgrind --error-exitcode=42`.
  *
  * Run normally (as the ctest test_ec_ctime), it performs the same
@@ -24,36 +24,9 @@
 #include "pkc/ec.h"
 #include "pkc/hash.h"
 #include "pkc/rng.h"
+#include "ctime_util.h"
 #include "test_ec_util.h"
 #include "testutil.h"
-
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define HAVE_MEMCHECK 1
-#endif
-#endif
-#ifndef HAVE_MEMCHECK
-#define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
-#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
-#define RUNNING_ON_VALGRIND 0
-#endif
-
-static int ctime_mode;
-static int canary; /* --canary: branch on a secret on purpose */
-static volatile int sink;
-
-static void secret(const void *p, size_t n)
-{
-    if (ctime_mode)
-        (void)VALGRIND_MAKE_MEM_UNDEFINED(p, n);
-}
-
-static void public_(const void *p, size_t n)
-{
-    if (ctime_mode)
-        (void)VALGRIND_MAKE_MEM_DEFINED(p, n);
-}
 
 static void run(pkc_curve_id id, pkc_ec_coords co, uint64_t seed)
 {
@@ -127,22 +100,9 @@ static void run(pkc_curve_id id, pkc_ec_coords co, uint64_t seed)
 
 int main(int argc, char **argv)
 {
-    int first = 1;
-    if (argc > 1 && strcmp(argv[1], "--ctime") == 0) {
-        ctime_mode = 1;
-        first = 2;
-#ifndef HAVE_MEMCHECK
-        fprintf(stderr, "test_ec_ctime: built without valgrind/memcheck.h\n");
+    int first = ctime_args(argc, argv, "test_ec_ctime");
+    if (first < 0)
         return 2;
-#endif
-        /* The instruction set valgrind emulates may lack the SHA
-         * extensions; the hash is not what is under test here. */
-        pkc_sha256_set_impl(PKC_SHA256_IMPL_PORTABLE);
-        if (argc > 2 && strcmp(argv[2], "--canary") == 0) {
-            canary = 1;
-            first = 3;
-        }
-    }
     uint64_t seed = tu_seed();
     if (first < argc) {
         for (int i = first; i < argc; i++) {

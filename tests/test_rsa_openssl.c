@@ -17,9 +17,14 @@
 #ifndef PKC_HAVE_OPENSSL
 int main(void)
 {
-    printf("test_rsa_openssl: OpenSSL not found, skipped\n");
-    CHECK(1);
-    return tu_finish("test_rsa_openssl");
+    /* Nothing was compared, so this must not pass: skipped (77, which
+     * CTest shows as such), and a failure under CI. */
+    if (getenv("CI")) {
+        printf("test_rsa_openssl: FAIL: built without OpenSSL (CI is set)\n");
+        return 1;
+    }
+    printf("test_rsa_openssl: SKIPPED (built without OpenSSL; scripts/deps.sh installs it)\n");
+    return 77;
 }
 #else
 #include <openssl/core_names.h>
@@ -171,13 +176,17 @@ static void exercise(pkc_key *priv, EVP_PKEY *opriv, EVP_PKEY *opub, pkc_key *pu
         CHECK(ossl_verify(opub, h, RSA_PKCS1_PADDING, 0, msg, mlen, sig, siglen));
         CHECK(pkc_key_verify_digest(pub, &sp, digest, hlen, sig2, siglen2) == PKC_OK);
         /* the textbook private operation gives the same signature */
-        CHECK(pkc_rsa_pkcs1_sign(rk, rng, PKC_RSA_MODE_TEXTBOOK, h, digest, hlen, sig2, k,
+        CHECK(pkc_rsa_pkcs1_sign(rk, rng, PKC_RSA_MODE_TEXTBOOK_UNSAFE, h, digest, hlen, sig2, k,
                                  &siglen2) == PKC_OK);
         CHECK_EQ_BYTES(sig, sig2, k);
         /* a flipped bit fails on both sides */
         sig[tu_rand64() % k] ^= (uint8_t)(1u << (tu_rand64() % 8));
         CHECK(!ossl_verify(opub, h, RSA_PKCS1_PADDING, 0, msg, mlen, sig, siglen));
-        CHECK(pkc_key_verify_digest(pub, &sp, digest, hlen, sig, siglen) == PKC_ERR_VERIFY);
+        {
+            /* a flip in the top bits may push the value to n or above */
+            pkc_err ev = pkc_key_verify_digest(pub, &sp, digest, hlen, sig, siglen);
+            CHECK(ev == PKC_ERR_VERIFY || ev == PKC_ERR_RANGE);
+        }
 
         /* PSS: pkc (salt = hLen) -> OpenSSL; OpenSSL (max salt) -> pkc (auto),
          * OpenSSL (salt = hLen) -> pkc (hLen). */
@@ -200,12 +209,12 @@ static void exercise(pkc_key *priv, EVP_PKEY *opriv, EVP_PKEY *opub, pkc_key *pu
         digest[0] ^= 1;
         CHECK(pkc_key_verify_digest(pub, &sp, digest, hlen, sig2, siglen2) == PKC_ERR_VERIFY);
         /* PSS with the largest salt from pkc, textbook mode */
-        CHECK(pkc_rsa_pss_sign(rk, rng, PKC_RSA_MODE_TEXTBOOK, h, PKC_RSA_SALT_MAX, digest, hlen,
+        CHECK(pkc_rsa_pss_sign(rk, rng, PKC_RSA_MODE_TEXTBOOK_UNSAFE, h, PKC_RSA_SALT_MAX, digest, hlen,
                                sig, k, &siglen) == PKC_OK);
         CHECK(!ossl_verify(opub, h, RSA_PKCS1_PSS_PADDING, RSA_PSS_SALTLEN_AUTO, msg, mlen, sig,
                            siglen)); /* digest was altered above */
         digest[0] ^= 1;
-        CHECK(pkc_rsa_pss_sign(rk, rng, PKC_RSA_MODE_TEXTBOOK, h, PKC_RSA_SALT_MAX, digest, hlen,
+        CHECK(pkc_rsa_pss_sign(rk, rng, PKC_RSA_MODE_TEXTBOOK_UNSAFE, h, PKC_RSA_SALT_MAX, digest, hlen,
                                sig, k, &siglen) == PKC_OK);
         CHECK(ossl_verify(opub, h, RSA_PKCS1_PSS_PADDING, RSA_PSS_SALTLEN_AUTO, msg, mlen, sig,
                           siglen));
@@ -230,7 +239,7 @@ static void exercise(pkc_key *priv, EVP_PKEY *opriv, EVP_PKEY *opub, pkc_key *pu
         ptlen = 0;
         CHECK(pkc_key_decrypt(priv, rng, &op, ct, ctlen, pt, k, &ptlen) == PKC_OK);
         CHECK(ptlen == plen && memcmp(pt, msg, plen) == 0);
-        CHECK(pkc_rsa_oaep_decrypt(rk, NULL, PKC_RSA_MODE_TEXTBOOK, &op, ct, ctlen, pt, k,
+        CHECK(pkc_rsa_oaep_decrypt(rk, NULL, PKC_RSA_MODE_TEXTBOOK_UNSAFE, &op, ct, ctlen, pt, k,
                                    &ptlen) == PKC_OK);
         CHECK(ptlen == plen && memcmp(pt, msg, plen) == 0);
         ct[tu_rand64() % k] ^= 0x10;

@@ -5,8 +5,12 @@
  * message too long, ciphertext >= n or of the wrong length, every crafted
  * padding error, the wrong key, the wrong label) give the single
  * PKC_ERR_DECRYPT; PKCS#1 v1.5 and PSS reject wrong lengths, wrong hashes,
- * out-of-range signatures; PSS on a modulus of 8k+1 bits (EM one byte
- * shorter than n) with every salt mode. */
+ * out-of-range signatures (PKC_ERR_DECODE for a wrong length, PKC_ERR_RANGE
+ * for a value >= n, PKC_ERR_VERIFY for a well-formed one that does not
+ * verify); PSS on a modulus of 8k+1 bits (EM one byte shorter than n) with
+ * every salt mode; keys from outside (unbalanced primes, q > p, every broken
+ * relation refused, a composite "prime" found by check_private); the size
+ * limit on e above 3072 bits. */
 #include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +48,7 @@ static void primitives(pkc_rsa_key *key)
         }
         be_of(x, in, k);
         CHECK(pkc_rsa_private_raw(key, &rng, in, a) == PKC_OK);
-        CHECK(pkc_rsa_private_textbook_raw(key, in, b) == PKC_OK);
+        CHECK(pkc_rsa_private_textbook_unsafe(key, in, b) == PKC_OK);
         CHECK_MSG(memcmp(a, b, k) == 0, "CRT and textbook differ on special input %d", t);
         CHECK(pkc_rsa_public_raw(key, a, c) == PKC_OK);
         CHECK(memcmp(c, in, k) == 0);
@@ -54,7 +58,7 @@ static void primitives(pkc_rsa_key *key)
         tu_rand_bytes(in, k);
         in[0] = 0; /* below n for every key size here */
         CHECK(pkc_rsa_private_raw(key, &rng, in, a) == PKC_OK);
-        CHECK(pkc_rsa_private_mode(key, PKC_RSA_MODE_TEXTBOOK, NULL, in, b) == PKC_OK);
+        CHECK(pkc_rsa_private_mode(key, PKC_RSA_MODE_TEXTBOOK_UNSAFE, NULL, in, b) == PKC_OK);
         CHECK_EQ_BYTES(a, b, k);
         CHECK(pkc_rsa_public_raw(key, a, c) == PKC_OK);
         CHECK_EQ_BYTES(c, in, k);
@@ -62,7 +66,7 @@ static void primitives(pkc_rsa_key *key)
     /* out of range: n, n + 1, all ones */
     be_of(key->n, in, k);
     CHECK(pkc_rsa_private_raw(key, &rng, in, a) == PKC_ERR_RANGE);
-    CHECK(pkc_rsa_private_textbook_raw(key, in, a) == PKC_ERR_RANGE);
+    CHECK(pkc_rsa_private_textbook_unsafe(key, in, a) == PKC_ERR_RANGE);
     CHECK(pkc_rsa_public_raw(key, in, a) == PKC_ERR_RANGE);
     memset(in, 0xff, k);
     CHECK(pkc_rsa_private_raw(key, &rng, in, a) == PKC_ERR_RANGE);
@@ -121,7 +125,7 @@ static void oaep(pkc_rsa_key *key, pkc_rsa_key *other)
     memset(ct, 0xff, k);
     CHECK(pkc_rsa_oaep_decrypt(key, &rng, PKC_RSA_MODE_CRT, NULL, ct, k, pt, k, &ptlen) ==
           PKC_ERR_DECRYPT);
-    CHECK(pkc_rsa_oaep_decrypt(key, &rng, PKC_RSA_MODE_TEXTBOOK, NULL, ct, k, pt, k, &ptlen) ==
+    CHECK(pkc_rsa_oaep_decrypt(key, &rng, PKC_RSA_MODE_TEXTBOOK_UNSAFE, NULL, ct, k, pt, k, &ptlen) ==
           PKC_ERR_DECRYPT);
 
     /* Crafted encoded messages, each wrong in one way. EM = Y || maskedSeed
@@ -190,9 +194,28 @@ static void signatures(pkc_rsa_key *key)
         CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, siglen) == PKC_OK);
         CHECK(pkc_rsa_pkcs1_verify(key, hs[(i + 1) % 4], digest, pkc_hash_size(hs[(i + 1) % 4]),
                                    sig, siglen) == PKC_ERR_VERIFY);
-        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, siglen - 1) == PKC_ERR_VERIFY);
+        /* malformed (rsa.h): wrong length is DECODE, >= n is RANGE; a
+         * well-formed wrong signature is VERIFY */
+        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, siglen - 1) == PKC_ERR_DECODE);
+        CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, sig, siglen - 1) ==
+              PKC_ERR_DECODE);
         sig[k] = 0;
-        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, k + 1) == PKC_ERR_VERIFY);
+        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, k + 1) == PKC_ERR_DECODE);
+        CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, sig, k + 1) ==
+              PKC_ERR_DECODE);
+        {
+            uint8_t *nb = malloc(k);
+            size_t nlen = 0;
+            CHECK(pkc_rsa_get(key, PKC_RSA_N, nb, k, &nlen) == PKC_OK && nlen == k);
+            CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, nb, k) == PKC_ERR_RANGE);
+            CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, nb, k) ==
+                  PKC_ERR_RANGE);
+            nb[k - 1] -= 1; /* n - 1: in range, does not verify */
+            CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, nb, k) == PKC_ERR_VERIFY);
+            CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, nb, k) ==
+                  PKC_ERR_VERIFY);
+            free(nb);
+        }
         CHECK(pkc_rsa_pkcs1_sign(key, &rng, PKC_RSA_MODE_CRT, h, digest, hlen - 1, sig, k,
                                  &siglen) == PKC_ERR_ARG);
         CHECK(pkc_rsa_pkcs1_sign(key, &rng, PKC_RSA_MODE_CRT, h, digest, hlen, sig, k - 1,
@@ -226,10 +249,192 @@ static void signatures(pkc_rsa_key *key)
                                &siglen) == PKC_ERR_ARG);
         memset(sig, 0xff, k);
         CHECK(pkc_rsa_pss_verify(key, h, PKC_RSA_SALT_AUTO, digest, hlen, sig, k) ==
-              PKC_ERR_VERIFY);
-        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, k) == PKC_ERR_VERIFY);
+              PKC_ERR_RANGE);
+        CHECK(pkc_rsa_pkcs1_verify(key, h, digest, hlen, sig, k) == PKC_ERR_RANGE);
     }
     free(sig);
+}
+
+/* The components of the key (p, q, e) as mpz, computed by GMP: d = e^-1
+ * mod lambda(n). 0 if e is not invertible. */
+typedef struct {
+    mpz_t v[8]; /* n, e, d, p, q, dp, dq, qinv */
+} comps;
+
+static int comps_make(comps *c, const mpz_t p, const mpz_t q, unsigned long e)
+{
+    for (int i = 0; i < 8; i++)
+        mpz_init(c->v[i]);
+    mpz_t pm1, qm1, l;
+    mpz_inits(pm1, qm1, l, NULL);
+    mpz_mul(c->v[0], p, q);
+    mpz_set_ui(c->v[1], e);
+    mpz_sub_ui(pm1, p, 1);
+    mpz_sub_ui(qm1, q, 1);
+    mpz_lcm(l, pm1, qm1);
+    int ok = mpz_invert(c->v[2], c->v[1], l) != 0 && mpz_invert(c->v[7], q, p) != 0;
+    mpz_set(c->v[3], p);
+    mpz_set(c->v[4], q);
+    mpz_mod(c->v[5], c->v[2], pm1);
+    mpz_mod(c->v[6], c->v[2], qm1);
+    mpz_clears(pm1, qm1, l, NULL);
+    return ok;
+}
+
+static void comps_clear(comps *c)
+{
+    for (int i = 0; i < 8; i++)
+        mpz_clear(c->v[i]);
+}
+
+static pkc_err comps_load(const comps *c, pkc_rsa_key **out)
+{
+    uint8_t *b[8];
+    size_t l[8];
+    for (int i = 0; i < 8; i++) {
+        b[i] = malloc(mpz_sizeinbase(c->v[i], 256) + 1);
+        mpz_export(b[i], &l[i], 1, 1, 1, 0, c->v[i]);
+        if (mpz_sgn(c->v[i]) == 0)
+            l[i] = 0;
+    }
+    pkc_rsa_components pc = {b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
+                             l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]};
+    pkc_err err = pkc_rsa_key_from_private(out, &pc);
+    for (int i = 0; i < 8; i++)
+        free(b[i]);
+    return err;
+}
+
+static void random_prime(mpz_t x, unsigned bits)
+{
+    uint8_t buf[256];
+    size_t nb = (bits + 7) / 8;
+    tu_rand_bytes(buf, nb);
+    mpz_import(x, nb, 1, 1, 1, 0, buf);
+    mpz_fdiv_r_2exp(x, x, bits);
+    mpz_setbit(x, bits - 1);
+    mpz_nextprime(x, x);
+}
+
+/* Keys from outside: unbalanced primes (more limbs in p than q and the
+ * reverse), q > p, and every broken relation of the key checks (each must
+ * be PKC_ERR_KEY); check_private must find a composite "prime". */
+static void outside_keys(void)
+{
+    static const unsigned shapes[][2] = {{640, 384}, {384, 640}, {512, 513}, {500, 510}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        mpz_t p, q;
+        mpz_inits(p, q, NULL);
+        comps c;
+        do {
+            random_prime(p, shapes[i][0]);
+            random_prime(q, shapes[i][1]);
+        } while (!comps_make(&c, p, q, 65537) && (comps_clear(&c), 1));
+        pkc_rsa_key *k = NULL;
+        CHECK_MSG(comps_load(&c, &k) == PKC_OK, "load %u x %u bits", shapes[i][0], shapes[i][1]);
+        if (k) {
+            primitives(k);
+            CHECK(pkc_rsa_check_private(k, &rng) == PKC_OK);
+        }
+        pkc_rsa_key_free(k);
+        comps_clear(&c);
+        mpz_clears(p, q, NULL);
+    }
+
+    /* every relation broken in turn */
+    mpz_t p, q, t;
+    mpz_inits(p, q, t, NULL);
+    comps good;
+    do {
+        random_prime(p, 512);
+        random_prime(q, 512);
+    } while (!comps_make(&good, p, q, 65537) && (comps_clear(&good), 1));
+    for (int bug = 0; bug < 13; bug++) {
+        comps c;
+        comps_make(&c, p, q, 65537);
+        mpz_t *v = c.v;
+        switch (bug) {
+        case 0: break; /* the good key, for reference */
+        case 1: mpz_add_ui(v[3], v[3], 1); break;          /* p even */
+        case 2: mpz_set(v[4], v[3]); break;                /* q = p */
+        case 3: mpz_add_ui(v[0], v[0], 2); break;          /* n != p q */
+        case 4: mpz_set_ui(v[2], 0); break;                /* d = 0 */
+        case 5: mpz_add(v[2], v[2], v[0]); break;          /* d >= n */
+        case 6: mpz_add_ui(v[5], v[5], 2); break;          /* dP != d mod (p - 1) */
+        case 7: mpz_add_ui(v[6], v[6], 2); break;          /* dQ != d mod (q - 1) */
+        case 8: mpz_add_ui(v[7], v[7], 1); break;          /* qInv q != 1 mod p */
+        case 9: mpz_set_ui(v[7], 0); break;                /* qInv = 0 */
+        case 10: mpz_add(v[7], v[7], v[3]); break;         /* qInv >= p */
+        case 11: /* consistent d, dP, dQ, but e d != 1: d + lambda/gcd... */
+            mpz_add_ui(v[2], v[2], 2);
+            mpz_add_ui(v[5], v[5], 2);
+            mpz_add_ui(v[6], v[6], 2);
+            break;
+        case 12: mpz_set_ui(v[3], 1); mpz_set(v[4], v[0]); break; /* p = 1 */
+        }
+        pkc_rsa_key *k = NULL;
+        pkc_err err = comps_load(&c, &k);
+        if (bug == 0)
+            CHECK(err == PKC_OK && k != NULL);
+        else
+            CHECK_MSG(err == PKC_ERR_KEY && k == NULL, "broken relation %d accepted (%d)", bug,
+                      err);
+        pkc_rsa_key_free(k);
+        comps_clear(&c);
+    }
+    comps_clear(&good);
+
+    /* a composite p passes the cheap checks but not check_private */
+    mpz_t p1, p2;
+    mpz_inits(p1, p2, NULL);
+    comps c;
+    do {
+        random_prime(p1, 256);
+        random_prime(p2, 256);
+        mpz_mul(p, p1, p2);
+        random_prime(q, 512);
+    } while (!comps_make(&c, p, q, 65537) && (comps_clear(&c), 1));
+    /* d = e^-1 mod lcm(p - 1, q - 1) satisfies the relations, and the
+     * private operation is then wrong for most inputs: only check_private
+     * can tell */
+    pkc_rsa_key *k = NULL;
+    CHECK(comps_load(&c, &k) == PKC_OK);
+    if (k)
+        CHECK(pkc_rsa_check_private(k, &rng) == PKC_ERR_KEY);
+    pkc_rsa_key_free(k);
+    comps_clear(&c);
+    mpz_clears(p, q, t, p1, p2, NULL);
+}
+
+/* Public keys: above 3072 bits e may have at most 64 bits (OpenSSL's
+ * rule; e = n - 2 with a 16384-bit n made one verification take 1.8 s). */
+static void public_exponent_limits(void)
+{
+    static const struct { unsigned bits, ebits; pkc_err want; } cases[] = {
+        {3072, 65, PKC_OK},  {3072, 3000, PKC_OK},   {3073, 64, PKC_OK},
+        {3073, 65, PKC_ERR_KEY}, {4096, 17, PKC_OK}, {16384, 16383, PKC_ERR_KEY},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t nb = (cases[i].bits + 7) / 8, eb = (cases[i].ebits + 7) / 8;
+        uint8_t *n = malloc(nb), *e = malloc(eb);
+        tu_rand_bytes(n, nb);
+        tu_rand_bytes(e, eb);
+        n[nb - 1] |= 1;
+        n[0] &= (uint8_t)(0xff >> (8 * nb - cases[i].bits));
+        n[0] |= (uint8_t)(0x80 >> (8 * nb - cases[i].bits));
+        e[eb - 1] |= 1;
+        e[0] &= (uint8_t)(0xff >> (8 * eb - cases[i].ebits));
+        e[0] |= (uint8_t)(0x80 >> (8 * eb - cases[i].ebits));
+        if (cases[i].ebits >= cases[i].bits - 1)
+            e[0] &= 0x7f >> (8 * eb - cases[i].ebits); /* keep e < n */
+        pkc_rsa_key *k = NULL;
+        pkc_err err = pkc_rsa_key_from_public(&k, n, nb, e, eb);
+        CHECK_MSG(err == cases[i].want, "n of %u bits, e of %u bits: %d", cases[i].bits,
+                  cases[i].ebits, err);
+        pkc_rsa_key_free(k);
+        free(n);
+        free(e);
+    }
 }
 
 int main(void)
@@ -253,7 +458,7 @@ int main(void)
         uint8_t in[128] = {0}, out[128];
         size_t len;
         CHECK(pkc_rsa_private_raw(pub, &rng, in, out) == PKC_ERR_KEY);
-        CHECK(pkc_rsa_private_textbook_raw(pub, in, out) == PKC_ERR_KEY);
+        CHECK(pkc_rsa_private_textbook_unsafe(pub, in, out) == PKC_ERR_KEY);
         CHECK(pkc_rsa_pkcs1_sign(pub, &rng, PKC_RSA_MODE_CRT, PKC_HASH_SHA256, in, 32, out, 128,
                                  &len) == PKC_ERR_KEY);
         CHECK(pkc_rsa_oaep_decrypt(pub, &rng, PKC_RSA_MODE_CRT, NULL, in, 128, out, 128, &len) ==
@@ -272,7 +477,9 @@ int main(void)
         CHECK(pkc_rsa_key_from_ned(&bad, n, nl, e, el, d, dl) == PKC_ERR_KEY && bad == NULL);
         pkc_rsa_key_free(c);
         pkc_rsa_key_free(pub);
+        outside_keys();
     }
+    public_exponent_limits();
     /* A crafted (n, e, d) with e*d - 1 divisible by 2^(bits-100) used to
      * make the factoring loop run hundreds of exponentiations (seconds of
      * CPU at 4096 bits); it must now be refused after one. */

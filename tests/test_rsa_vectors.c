@@ -231,7 +231,9 @@ static void run_sigver(const char *rel, int pss, int *npass, int *nfail)
                 } else {
                     err = pkc_rsa_pkcs1_verify(key, h, digest, pkc_hash_size(h), s.v, s.len);
                 }
-                CHECK(err == PKC_OK || err == PKC_ERR_VERIFY);
+                /* a vector's bad signature may also be malformed (rsa.h) */
+                CHECK(err == PKC_OK || err == PKC_ERR_VERIFY || err == PKC_ERR_DECODE ||
+                      err == PKC_ERR_RANGE);
                 ok = err == PKC_OK;
             }
             CHECK_MSG(ok == expect, "%s line %d: expected %s", rel, kv.lineno, kv.value);

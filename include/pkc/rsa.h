@@ -9,14 +9,28 @@
  * Byte strings are big-endian (RFC 8017 I2OSP/OS2IP). The primitives take
  * and give exactly pkc_rsa_size(key) bytes.
  *
- * Timing: the private operation in PKC_RSA_MODE_CRT runs on GMP's
- * side-channel-silent mpn_sec_* functions with base blinding; only the
- * sizes of the key and its primes are observable. The public operation
- * (Montgomery arithmetic on mpn with constants precomputed in the key) and
- * key generation are variable time: they handle public data, or run once. PKC_RSA_MODE_TEXTBOOK
- * (no CRT, plain mpz_powm, no blinding) exists only for the CRT-versus-
- * textbook comparison of the benchmarks: it leaks the private exponent
- * through timing and must not be used to protect anything.
+ * Timing. Constant time (no branch and no memory index that depends on a
+ * secret; checked under valgrind by tests/test_ctime_valgrind.sh, and
+ * statistically by `make timing-test`):
+ * - the private operation (pkc_rsa_private_raw and the schemes in
+ *   PKC_RSA_MODE_CRT): CRT, base blinding and our own Montgomery
+ *   exponentiation on per-prime contexts. Observable: the limb counts
+ *   (64-bit words) of n, p and q, the public e and input, and whether the
+ *   result check failed; OAEP decryption also shows only success or
+ *   failure and the message length;
+ * - key generation (pkc_rsa_generate): observable are the sizes, e and the
+ *   number of candidates tried, each an independent draw;
+ * - loading a private key (pkc_rsa_key_from_private, and the parsers
+ *   once they have the components): the conversion and the consistency
+ *   checks; observable are the lengths of the components, which their
+ *   encoding shows anyway;
+ * - pkc_rsa_check_private.
+ * Variable time: the public operation (verification and encryption; it
+ * branches on its input, which is public for verification, but an OAEP
+ * plaintext is not protected from a local timing observer); and, on
+ * secrets, pkc_rsa_key_from_ned (runs once, when a key given as (n, e, d)
+ * is imported) and the unsafe textbook operation below, which leaks the
+ * private exponent and must not be used to protect anything.
  */
 #ifndef PKC_RSA_H
 #define PKC_RSA_H
@@ -37,8 +51,9 @@ typedef struct pkc_rsa_key pkc_rsa_key;
 #define PKC_RSA_DEFAULT_E 65537
 
 typedef enum {
-    PKC_RSA_MODE_CRT = 0,      /* production: CRT, blinding, mpn_sec_powm, result checked */
-    PKC_RSA_MODE_TEXTBOOK = 1  /* m = c^d mod n with mpz_powm: comparison only */
+    PKC_RSA_MODE_CRT = 0,            /* production: CRT, blinding, constant time, checked */
+    PKC_RSA_MODE_TEXTBOOK_UNSAFE = 1 /* m = c^d mod n with mpz_powm, unblinded, variable
+                                      * time: only for the CRT-versus-textbook benchmark */
 } pkc_rsa_mode;
 
 /* PSS salt lengths. */
@@ -54,14 +69,16 @@ typedef enum {
 PKC_API pkc_err pkc_rsa_generate(pkc_rsa_key **out, unsigned bits, uint64_t e, pkc_rng *rng);
 
 /* A public key from n and e (big-endian magnitudes). Checks: n odd,
- * 512 <= bits(n) <= 16384, 3 <= e < n, e odd. */
+ * 512 <= bits(n) <= 16384, 3 <= e < n, e odd, and e of at most 64 bits when
+ * n has more than 3072 (as OpenSSL: a larger e makes one verification with
+ * a 16384-bit n cost seconds). */
 PKC_API pkc_err pkc_rsa_key_from_public(pkc_rsa_key **out, const uint8_t *n, size_t nlen,
                                         const uint8_t *e, size_t elen);
 
 /* A private key from all its components. Checks everything that can be
- * checked cheaply: n = p*q, p and q odd and > 1, d*e = 1 mod lambda(n)
- * (mod p-1 and mod q-1), dP = d mod (p-1), dQ = d mod (q-1),
- * qInv*q = 1 mod p. PKC_ERR_KEY on any mismatch. */
+ * checked cheaply, in constant time: n = p*q, p and q odd and > 1,
+ * d*e = 1 mod lambda(n) (mod p-1 and mod q-1), dP = d mod (p-1),
+ * dQ = d mod (q-1), qInv*q = 1 mod p. PKC_ERR_KEY on any mismatch. */
 typedef struct {
     const uint8_t *n, *e, *d, *p, *q, *dp, *dq, *qinv;
     size_t nlen, elen, dlen, plen, qlen, dplen, dqlen, qinvlen;
@@ -69,7 +86,8 @@ typedef struct {
 PKC_API pkc_err pkc_rsa_key_from_private(pkc_rsa_key **out, const pkc_rsa_components *c);
 
 /* A private key from n, e and d only: p and q are recovered (NIST SP
- * 800-56B rev. 2 appendix C.2), then the CRT values computed. */
+ * 800-56B rev. 2 appendix C.2), then the CRT values computed. Variable time
+ * on d (it runs once, at import). */
 PKC_API pkc_err pkc_rsa_key_from_ned(pkc_rsa_key **out, const uint8_t *n, size_t nlen,
                                      const uint8_t *e, size_t elen, const uint8_t *d,
                                      size_t dlen);
@@ -101,13 +119,16 @@ PKC_API pkc_err pkc_rsa_check_private(const pkc_rsa_key *key, pkc_rng *rng);
 
 /* RSAEP / RSAVP1: out = in^e mod n. PKC_ERR_RANGE if in >= n. */
 PKC_API pkc_err pkc_rsa_public_raw(const pkc_rsa_key *key, const uint8_t *in, uint8_t *out);
-/* RSADP / RSASP1 in production mode: CRT, blinding from rng, mpn_sec_powm,
- * result checked with the public key (PKC_ERR_INTERNAL on mismatch). */
+/* RSADP / RSASP1 in production mode: CRT, blinding from rng, constant
+ * time, result checked with the public key (PKC_ERR_INTERNAL on mismatch).
+ * PKC_ERR_RANGE if in >= n. */
 PKC_API pkc_err pkc_rsa_private_raw(const pkc_rsa_key *key, pkc_rng *rng, const uint8_t *in,
                                     uint8_t *out);
-/* Textbook: out = in^d mod n with mpz_powm. Variable time; comparison only. */
-PKC_API pkc_err pkc_rsa_private_textbook_raw(const pkc_rsa_key *key, const uint8_t *in,
-                                             uint8_t *out);
+/* UNSAFE textbook RSADP: out = in^d mod n with mpz_powm, no CRT, no
+ * blinding, variable time in d. Only for the CRT-versus-textbook benchmark
+ * (the pkc-textbook provider); never for anything secret. */
+PKC_API pkc_err pkc_rsa_private_textbook_unsafe(const pkc_rsa_key *key, const uint8_t *in,
+                                                uint8_t *out);
 /* Either of the two by mode (rng unused in textbook mode; may be NULL). */
 PKC_API pkc_err pkc_rsa_private_mode(const pkc_rsa_key *key, pkc_rsa_mode mode, pkc_rng *rng,
                                      const uint8_t *in, uint8_t *out);
@@ -142,7 +163,12 @@ PKC_API pkc_err pkc_rsa_oaep_decrypt(const pkc_rsa_key *key, pkc_rng *rng, pkc_r
 PKC_API pkc_err pkc_rsa_pkcs1_sign(const pkc_rsa_key *key, pkc_rng *rng, pkc_rsa_mode mode,
                                    pkc_hash_alg hash, const uint8_t *digest, size_t digestlen,
                                    uint8_t *sig, size_t cap, size_t *siglen);
-/* PKC_OK or PKC_ERR_VERIFY (also for a wrong-length or out-of-range sig). */
+/* PKC_OK, or PKC_ERR_VERIFY for a well-formed signature that does not
+ * verify; PKC_ERR_DECODE if siglen != pkc_rsa_size(key), PKC_ERR_RANGE if
+ * the signature as an integer is >= n (RFC 8017 8.2.2 steps 1 and 2.b:
+ * "invalid signature" too, but malformed rather than merely wrong, which
+ * the CLI reports with exit status 2, not 1). PKC_ERR_ARG for a bad hash
+ * or digest length. */
 PKC_API pkc_err pkc_rsa_pkcs1_verify(const pkc_rsa_key *key, pkc_hash_alg hash,
                                      const uint8_t *digest, size_t digestlen, const uint8_t *sig,
                                      size_t siglen);
@@ -158,6 +184,9 @@ PKC_API pkc_err pkc_rsa_pss_sign_salt(const pkc_rsa_key *key, pkc_rng *rng, pkc_
                                       pkc_hash_alg hash, const uint8_t *salt, size_t saltlen,
                                       const uint8_t *digest, size_t digestlen, uint8_t *sig,
                                       size_t cap, size_t *siglen);
+/* The same return values as pkc_rsa_pkcs1_verify (RFC 8017 8.1.2 steps 1
+ * and 2.b give PKC_ERR_DECODE and PKC_ERR_RANGE; an encoding that does not
+ * check out, PKC_ERR_VERIFY). */
 PKC_API pkc_err pkc_rsa_pss_verify(const pkc_rsa_key *key, pkc_hash_alg hash, int saltlen,
                                    const uint8_t *digest, size_t digestlen, const uint8_t *sig,
                                    size_t siglen);

@@ -7,29 +7,54 @@
 #include <stdatomic.h>
 
 #include "pkc/rsa.h"
+#include "rsa_mont.h"
+
+/* Declassification for the constant-time test (tests/test_ctime_valgrind.sh):
+ * marks a value computed from secrets as public where the code is about to
+ * branch on it because it is meant to be public (a verdict such as "this
+ * candidate is composite", the public modulus, a length that every encoding
+ * of the key shows). A no-op outside valgrind. The EC code has the same
+ * macro in src/ec/ec_proto.h (moving to src/ct.h): hence the guard. */
+#ifndef PKC_DECLASSIFY
+#if defined(__has_include)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#define PKC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#endif
+#endif
+#endif
+#ifndef PKC_DECLASSIFY
+#define PKC_DECLASSIFY(p, n) ((void)(p), (void)(n))
+#endif
 
 #define PKC_RSA_MIN_PARSE_BITS 512 /* smallest modulus accepted from outside */
+/* Above this modulus size e may have at most 64 bits (OpenSSL's rule):
+ * otherwise a crafted key with e close to n makes one verification cost
+ * seconds. */
+#define PKC_RSA_SMALL_E_ABOVE_BITS 3072
 
 struct pkc_rsa_key {
     unsigned bits;  /* bits of n */
     size_t k;       /* bytes of n */
     int priv;       /* 1: d, p, q, dp, dq, qinv present */
     mpz_t n, e, d, p, q, dp, dq, qinv;
-    /* Limb forms for the constant-time private operation, fixed sizes,
-     * zero-padded, little-endian (GMP order). Public values: ln, le. */
-    mp_size_t nl, pl, ql, el;
-    mp_bitcnt_t pbits, qbits, ebits; /* exponent lengths fed to mpn_sec_powm */
-    mp_limb_t *ln, *le, *lp, *lq, *ldp, *ldq, *lqinv;
-    /* Montgomery constants for the public operation: R^2 mod n (nl limbs,
-     * R = 2^(64 nl)) and -n^-1 mod 2^64. */
-    mp_limb_t *lr2;
-    mp_limb_t ninv;
+    /* Limb forms, fixed sizes, zero-padded, little-endian (GMP order). */
+    mp_size_t nl, pl, ql, el; /* limbs of n, p, q, e */
+    mp_bitcnt_t ebits;        /* bits of e */
+    mp_limb_t *le;            /* e (public) */
+    pkc_rsa_mont mont_n;      /* n and its Montgomery constants (public) */
+    /* Private operation (secret; see rsa_private.c): the primes with their
+     * Montgomery constants, dP and dQ, and qInv R mod p (qInv in Montgomery
+     * form, so that Garner's step is one Montgomery product). */
+    pkc_rsa_mont mont_p, mont_q;
+    mp_limb_t *ldp, *ldq, *lqinv_r; /* pl, ql, pl limbs */
     mp_size_t scratch; /* limbs of scratch one private operation needs */
     /* Blinding cache (RFC 8017 does not mandate one; OpenSSL's approach):
-     * a pair (r^e, r^-1) mod n, squared after each use and redrawn from the
-     * rng every PKC_RSA_BLIND_REFRESH uses. Guarded by an atomic try-lock:
-     * a thread that finds it busy draws a fresh pair instead of waiting, so
-     * a const key stays safe to share between threads. */
+     * a pair (r^e, r^-1) mod n, both in Montgomery form, squared after
+     * each use and redrawn from the rng every PKC_RSA_BLIND_REFRESH uses.
+     * Guarded by an atomic try-lock: a thread that finds it busy draws a
+     * fresh pair instead of waiting, so a const key stays safe to share
+     * between threads. */
     atomic_int blind_busy;
     int blind_ready;
     unsigned blind_uses;
@@ -43,19 +68,54 @@ pkc_err pkc_rsa_key_alloc(pkc_rsa_key **out);
 /* Validates n and e, sets bits/k and the public limb forms. */
 pkc_err pkc_rsa_key_finish_public(pkc_rsa_key *key);
 /* Validates every private component against the others (not primality)
- * and builds the limb forms and scratch size. */
+ * in constant time, and builds the limb forms, Montgomery contexts and
+ * scratch size. */
 pkc_err pkc_rsa_key_finish_private(pkc_rsa_key *key);
 
 /* FIPS 186-5 table B.1 Miller-Rabin rounds for a prime of this size. */
 int pkc_rsa_mr_rounds(size_t prime_bits);
-/* FIPS 186-5 B.3.1 Miller-Rabin with bases drawn from rng. *is_prime gets
- * 1 for "probably prime", 0 for composite. */
+/* FIPS 186-5 B.3.1 Miller-Rabin with bases drawn from rng, in constant
+ * time for an odd w (wn limbs) with 5 <= w < 2^wbits, wbits <= 64 wn: only
+ * the verdicts are declassified (see rsa_prime.c). *is_prime gets 1 for
+ * "probably prime", 0 for composite. */
+pkc_err pkc_rsa_miller_rabin_limbs(const mp_limb_t *w, mp_size_t wn, mp_bitcnt_t wbits,
+                                   int rounds, pkc_rng *rng, int *is_prime);
+/* The same for any mpz (variable time on w: tests and public values). */
 pkc_err pkc_rsa_miller_rabin(const mpz_t w, int rounds, pkc_rng *rng, int *is_prime);
 
-/* Big-endian bytes <-> GMP values. */
+/* Trial division by the odd primes below a bound, in constant time: the
+ * primes are grouped into products below 2^64, x is reduced modulo each
+ * product d by a single-limb Montgomery reduction (x R^-n mod d: the unit
+ * R^-n does not change which primes divide it), and each prime's
+ * divisibility is tested on that residue by multiplication with its
+ * inverse mod 2^64 (Granlund and Montgomery, "Division by invariant
+ * integers using multiplication", PLDI 1994, section 9). */
+typedef struct {
+    size_t ngroups;
+    mp_limb_t *prod;  /* ngroups products */
+    mp_limb_t *pinv;  /* -prod^-1 mod 2^64 */
+    size_t *first;    /* ngroups + 1: index of each group's first prime */
+    mp_limb_t *inv;   /* per prime s: s^-1 mod 2^64 */
+    mp_limb_t *limit; /* per prime s: floor((2^64 - 1) / s) */
+} pkc_rsa_sieve;
+pkc_err pkc_rsa_sieve_init(pkc_rsa_sieve *s, uint32_t bound);
+void pkc_rsa_sieve_clear(pkc_rsa_sieve *s);
+/* all-ones if x (n limbs) has an odd prime factor below the bound */
+mp_limb_t pkc_rsa_sieve_has_factor(const pkc_rsa_sieve *s, const mp_limb_t *x, mp_size_t n);
+
+/* Big-endian bytes <-> GMP values. pkc_rsa_mpz_from_be does not branch
+ * on the bytes' values: only the length of the value (in limbs, which its
+ * encoding shows anyway) is declassified. */
 void pkc_rsa_mpz_from_be(mpz_t x, const uint8_t *in, size_t len);
 /* Writes x as exactly len big-endian bytes; PKC_ERR_RANGE if it does not fit. */
 pkc_err pkc_rsa_mpz_to_be(const mpz_t x, uint8_t *out, size_t len);
+/* x = the n limbs at a, in constant time but for the declassified length. */
+void pkc_rsa_mpz_set_limbs(mpz_t x, const mp_limb_t *a, mp_size_t n);
+/* The n low limbs of x (x >= 0), zero-padded; branches on sizes only. */
+void pkc_rsa_mpz_get_limbs(mp_limb_t *out, mp_size_t n, const mpz_t x);
+/* calloc / wipe-and-free for limb vectors */
+mp_limb_t *pkc_rsa_limbs_alloc(mp_size_t n);
+void pkc_rsa_limbs_free(mp_limb_t *p, mp_size_t n);
 
 /* Wipes and clears an mpz. */
 void pkc_rsa_mpz_wipe(mpz_t x);

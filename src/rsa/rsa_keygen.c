@@ -1,217 +1,212 @@
-/* pkc — RSA key generation (FIPS 186-5 appendix A.1.3, probable primes)
- * and Miller-Rabin (FIPS 186-5 appendix B.3.1).
+/* pkc — RSA key generation (FIPS 186-5 appendix A.1.3, probable primes),
+ * in constant time on everything secret.
  *
  * Candidates: random odd integers with the top two bits set (so that
  * p >= 1.5 * 2^(len-1) > sqrt(2) * 2^(len-1), A.1.3 step 4.4, and n = p q
- * has exactly the requested length), searched incrementally over a window
- * that a sieve of small odd primes has already cleared of
- * multiples, so Miller-Rabin only runs on candidates with no small factor
- * (odd primes below 2^16, or 2^20 for primes of 1024 bits and more).
- * Every random bit, including the Miller-Rabin bases, comes from the
- * pkc_rng passed in: a fixed seed gives the same key.
+ * has exactly the requested length).
+ *
+ * What may leak, and why it is harmless. Every candidate is drawn afresh
+ * from the rng, independent of the ones before it. The tests a candidate
+ * goes through (a small factor, gcd(p - 1, e) != 1, |p - q| too small, a
+ * failed Miller-Rabin round) are computed in constant time, and only their
+ * verdicts are declassified, exactly where the code branches on them. A
+ * rejected candidate is thrown away, and since it is independent of the
+ * prime finally kept, its verdict and the timing of its tests say nothing
+ * about that prime. For the accepted candidate the verdicts are known
+ * anyway (it has no small factor, gcd(p - 1, e) = 1, it is prime). So the
+ * number of candidates tried shows, and nothing else. (The former window
+ * search from one random start, with a sieve that wrote marks at offsets
+ * derived from x mod s, related every rejected candidate to the accepted
+ * one and leaked p mod s for each small prime s.)
+ *
+ * The key is then derived in constant time: lambda = lcm(p - 1, q - 1) with
+ * a binary gcd, d = e^-1 mod lambda and dP, dQ by inverting modulo the
+ * public e (rsa_limbs.h), qInv = q^-1 mod p by mpn_sec_invert; the public
+ * n is declassified as soon as it is computed, and so are the lengths of
+ * the components (every encoding of the key shows them). Every random bit,
+ * including the Miller-Rabin bases, comes from the pkc_rng passed in: a
+ * fixed seed gives the same key.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct.h"
 #include "rsa_internal.h"
+#include "rsa_limbs.h"
 
-/* Sieve bounds: the odd primes below 2^16 remove about 90% of odd
- * candidates; below 2^20, 92%. For primes of 1024 bits and more a
- * Miller-Rabin round costs far more than the extra residues, so they get
- * the larger bound. */
-#define SIEVE_SMALL 65536
-#define SIEVE_LARGE 1048576
+/* Trial division bounds. A candidate costs one single-limb reduction (a
+ * few cycles per limb) per group of three to five small primes; one that
+ * survives costs a Miller-Rabin exponentiation. Dividing by s pays while
+ * 1/s of an exponentiation exceeds the share of a reduction that s adds,
+ * which puts the bound near 2^14 for 1024-bit primes, 2^16 from 2048 bits
+ * (an exponentiation costs 8 times more, a reduction 2 times) and lower
+ * for small primes. */
+#define SIEVE_SMALL 4096
+#define SIEVE_LARGE 16384
+#define SIEVE_HUGE 65536
 
-/* FIPS 186-5 table B.1 (M-R rounds for p and q, without the Lucas test):
- * 1024-bit primes (nlen 2048): 5 (error 2^-112); 1536-bit (nlen 3072): 4
- * (2^-128); 2048-bit (nlen 4096): 4 (2^-144). Larger primes have an even
- * smaller error per round, so 4 remains enough. Below 1024 bits (nlen
- * 1024, no longer in FIPS 186-5) we keep FIPS 186-4 table C.3's 7, plus one. */
-int pkc_rsa_mr_rounds(size_t prime_bits)
+typedef struct {
+    pkc_rsa_sieve sieve;
+    pkc_rng *rng;
+    mp_limb_t e;
+    size_t nlen;
+    mp_limb_t *tmp; /* scratch, tmpn limbs */
+    mp_size_t tmpn;
+} gen_ctx;
+
+/* all-ones if |x - y| > 2^t (n limbs each; FIPS 186-5 A.1.3 step 5.4 with
+ * t = nlen/2 - 100). tmp: 3 n limbs. */
+static mp_limb_t far_apart(const mp_limb_t *x, const mp_limb_t *y, mp_size_t n, size_t t,
+                           mp_limb_t *tmp)
 {
-    if (prime_bits >= 1536)
-        return 4;
-    if (prime_bits >= 1024)
-        return 5;
-    return 8;
+    mp_limb_t *d1 = tmp, *d2 = tmp + n, *bound = tmp + 2 * n;
+    mp_limb_t neg = mpn_sub_n(d1, x, y, n);
+    mpn_sub_n(d2, y, x, n);
+    limbs_cmov(d1, d2, n, 0 - neg);
+    memset(bound, 0, (size_t)n * sizeof(mp_limb_t));
+    if (t / 64 < (size_t)n)
+        bound[t / 64] = (mp_limb_t)1 << (t % 64);
+    return limbs_lt_mask(bound, d1, n);
 }
 
-/* A random integer of exactly bits bits or fewer (top bits masked). */
-static pkc_err random_bits(mpz_t x, size_t bits, pkc_rng *rng, uint8_t *buf)
+/* FIPS 186-5 A.1.3 step 4 (other == NULL) and step 5 (other = p, padded to
+ * the n limbs of out, n >= the limbs of bits). */
+static pkc_err gen_prime(gen_ctx *g, mp_limb_t *out, mp_size_t n, size_t bits,
+                         const mp_limb_t *other)
 {
-    size_t nbytes = (bits + 7) / 8;
-    pkc_err err = pkc_rng_bytes(rng, buf, nbytes);
-    if (err)
-        return err;
-    unsigned extra = (unsigned)(nbytes * 8 - bits);
-    buf[0] &= (uint8_t)(0xFF >> extra);
-    pkc_rsa_mpz_from_be(x, buf, nbytes);
+    size_t nbytes = (bits + 7) / 8, limit = 20 * bits; /* candidates before giving up */
+    uint8_t *buf = malloc(nbytes);
+    if (!buf)
+        return PKC_ERR_NOMEM;
+    mp_limb_t *x = g->tmp, *tmp = g->tmp + n;
+    pkc_err err = PKC_ERR_RNG; /* A.1.3 step 4.7: too many candidates, the rng is suspect */
+    for (size_t i = 0; i < limit; i++) {
+        pkc_err rerr = pkc_rng_bytes(g->rng, buf, nbytes);
+        if (rerr) {
+            err = rerr;
+            break;
+        }
+        buf[0] &= (uint8_t)(0xFF >> (nbytes * 8 - bits));
+        pkc_rsa_be_to_limbs(buf, nbytes, x, n);
+        x[(bits - 1) / 64] |= (mp_limb_t)1 << ((bits - 1) % 64);
+        x[(bits - 2) / 64] |= (mp_limb_t)1 << ((bits - 2) % 64);
+        x[0] |= 1;
+        mp_limb_t reject = pkc_rsa_sieve_has_factor(&g->sieve, x, n);
+        PKC_DECLASSIFY(&reject, sizeof reject);
+        if (reject)
+            continue;
+        reject = ~pkc_rsa_coprime_e_minus_1(x, n, g->e, tmp); /* step 4.5 / 5.5 */
+        if (other)
+            reject |= ~far_apart(x, other, n, g->nlen / 2 - 100, tmp);
+        PKC_DECLASSIFY(&reject, sizeof reject);
+        if (reject)
+            continue;
+        int prime = 0;
+        if ((err = pkc_rsa_miller_rabin_limbs(x, n, bits, pkc_rsa_mr_rounds(bits), g->rng,
+                                              &prime)))
+            break;
+        err = PKC_ERR_RNG;
+        if (prime) {
+            memcpy(out, x, (size_t)n * sizeof(mp_limb_t));
+            err = PKC_OK;
+            break;
+        }
+    }
     pkc_memzero(buf, nbytes);
+    free(buf);
+    pkc_memzero(x, (size_t)n * sizeof(mp_limb_t));
+    return err;
+}
+
+/* lambda = lcm(a, b) = a (b / gcd(a, b)) for even a, b (n limbs each;
+ * lambda: 2 n limbs), in constant time. gcd(a, b) = 2^s g with s =
+ * ctz(a | b) and g = gcd(a, odd part of b), which the binary gcd can take
+ * because its second argument is odd; b / gcd(a, b) = (b >> s) / g, an
+ * exact division by the odd g. tmp: see lcm_itch. */
+static void lcm_even(mp_limb_t *lambda, const mp_limb_t *a, const mp_limb_t *b, mp_size_t n,
+                     mp_limb_t *tmp)
+{
+    mp_limb_t *u = tmp, *bodd = tmp + n, *gcd = tmp + 2 * n, *y = tmp + 3 * n, *sc = tmp + 4 * n;
+    for (mp_size_t i = 0; i < n; i++)
+        u[i] = a[i] | b[i];
+    mp_limb_t s = pkc_rsa_limbs_ctz(u, n);
+    pkc_rsa_limbs_rshift_secret(bodd, b, n, pkc_rsa_limbs_ctz(b, n), sc);
+    pkc_rsa_limbs_gcd_odd(gcd, a, bodd, n, sc);
+    pkc_rsa_limbs_rshift_secret(u, b, n, s, sc);
+    pkc_rsa_limbs_divexact_odd(y, u, gcd, n, sc);
+    mpn_sec_mul(lambda, a, n, y, n, sc);
+}
+
+static mp_size_t lcm_itch(mp_size_t n)
+{
+    mp_size_t s = pkc_rsa_limbs_divexact_odd_itch(n);
+    s = s > 3 * n ? s : 3 * n;
+    mp_size_t m = mpn_sec_mul_itch(n, n);
+    return 4 * n + (s > m ? s : m);
+}
+
+/* The key from its two primes (p > q or p longer; W limbs each, q
+ * zero-padded). PKC_ERR_KEY (internal to this file) when d <= 2^(nlen/2)
+ * and new primes are needed. */
+static pkc_err derive_key(gen_ctx *g, pkc_rsa_key *k, const mp_limb_t *p, const mp_limb_t *q,
+                          mp_size_t W)
+{
+    mp_size_t n2 = 2 * W;
+    mp_limb_t *t = g->tmp;
+    mp_limb_t *nn = t, *pm1 = nn + n2, *qm1 = pm1 + W, *lambda = qm1 + W, *d = lambda + n2,
+              *dp = d + n2, *dq = dp + W, *qinv = dq + W, *qc = qinv + W, *sc = qc + W;
+    mpn_sec_mul(nn, p, W, q, W, sc);
+    /* n is the public key: declassified as soon as it exists */
+    PKC_DECLASSIFY(nn, (size_t)n2 * sizeof(mp_limb_t));
+    memcpy(pm1, p, (size_t)W * sizeof(mp_limb_t));
+    memcpy(qm1, q, (size_t)W * sizeof(mp_limb_t));
+    pm1[0] &= ~(mp_limb_t)1; /* p, q odd */
+    qm1[0] &= ~(mp_limb_t)1;
+    /* d = e^-1 mod lambda(n), lambda = lcm(p - 1, q - 1) (A.1.1);
+     * dP = e^-1 mod (p - 1) = d mod (p - 1), likewise dQ (RFC 8017 3.2). */
+    lcm_even(lambda, pm1, qm1, W, sc);
+    mp_limb_t ok = pkc_rsa_inverse_of_e(d, lambda, n2, g->e, sc);
+    ok &= pkc_rsa_inverse_of_e(dp, pm1, W, g->e, sc);
+    ok &= pkc_rsa_inverse_of_e(dq, qm1, W, g->e, sc);
+    /* qInv = q^-1 mod p (q < p, so q needs no reduction) */
+    memcpy(qc, q, (size_t)W * sizeof(mp_limb_t));
+    ok &= 0 - (mp_limb_t)(mpn_sec_invert(qinv, qc, p, W, (mp_bitcnt_t)2 * 64 * W, sc) & 1);
+    /* FIPS 186-5 A.1.1: d > 2^(nlen/2), else new primes: is any bit at
+     * nlen/2 or above set? */
+    size_t half = g->nlen / 2;
+    mp_limb_t high = d[half / 64] >> (half % 64);
+    for (mp_size_t i = (mp_size_t)(half / 64) + 1; i < n2; i++)
+        high |= d[i];
+    mp_limb_t big = (mp_limb_t)ct_mask_nonzero(high);
+    PKC_DECLASSIFY(&ok, sizeof ok); /* the verdicts: public */
+    PKC_DECLASSIFY(&big, sizeof big);
+    if (!ok)
+        return PKC_ERR_INTERNAL; /* gcd(p - 1, e) = gcd(q - 1, e) = 1 was checked */
+    if (!big)
+        return PKC_ERR_KEY;
+    pkc_rsa_mpz_set_limbs(k->n, nn, n2);
+    mpz_set_ui(k->e, (unsigned long)g->e);
+    pkc_rsa_mpz_set_limbs(k->p, p, W);
+    pkc_rsa_mpz_set_limbs(k->q, q, W);
+    pkc_rsa_mpz_set_limbs(k->d, d, n2);
+    pkc_rsa_mpz_set_limbs(k->dp, dp, W);
+    pkc_rsa_mpz_set_limbs(k->dq, dq, W);
+    pkc_rsa_mpz_set_limbs(k->qinv, qinv, W);
+    if (mpz_sizeinbase(k->n, 2) != g->nlen)
+        return PKC_ERR_INTERNAL;
     return PKC_OK;
 }
 
-pkc_err pkc_rsa_miller_rabin(const mpz_t w, int rounds, pkc_rng *rng, int *is_prime)
+static mp_size_t derive_itch(mp_size_t W)
 {
-    if (!rng || !is_prime || rounds < 1)
-        return PKC_ERR_ARG;
-    *is_prime = 0;
-    if (mpz_cmp_ui(w, 5) < 0) {
-        *is_prime = mpz_cmp_ui(w, 2) == 0 || mpz_cmp_ui(w, 3) == 0;
-        return PKC_OK;
-    }
-    if (mpz_even_p(w))
-        return PKC_OK;
-    size_t wlen = mpz_sizeinbase(w, 2);
-    uint8_t *buf = malloc((wlen + 7) / 8);
-    if (!buf)
-        return PKC_ERR_NOMEM;
-    mpz_t wm1, m, b, z;
-    mpz_inits(wm1, m, b, z, NULL);
-    /* Step 1-2: w - 1 = 2^a m, m odd. */
-    mpz_sub_ui(wm1, w, 1);
-    mp_bitcnt_t a = mpz_scan1(wm1, 0);
-    mpz_tdiv_q_2exp(m, wm1, a);
-    pkc_err err = PKC_OK;
-    int composite = 0;
-    for (int i = 0; i < rounds && !composite; i++) {
-        /* Step 4.1-4.2: b of wlen bits, 1 < b < w - 1. */
-        int tries = 0;
-        do {
-            if (++tries > 1000) {
-                err = PKC_ERR_RNG;
-                goto out;
-            }
-            if ((err = random_bits(b, wlen, rng, buf)))
-                goto out;
-        } while (mpz_cmp_ui(b, 1) <= 0 || mpz_cmp(b, wm1) >= 0);
-        /* Step 4.3-4.5. */
-        mpz_powm(z, b, m, w);
-        if (mpz_cmp_ui(z, 1) == 0 || mpz_cmp(z, wm1) == 0)
-            continue;
-        int passed = 0;
-        for (mp_bitcnt_t j = 1; j < a; j++) {
-            mpz_mul(z, z, z);
-            mpz_mod(z, z, w);
-            if (mpz_cmp(z, wm1) == 0) {
-                passed = 1;
-                break;
-            }
-            if (mpz_cmp_ui(z, 1) == 0)
-                break;
-        }
-        if (!passed)
-            composite = 1; /* step 4.7 */
-    }
-    *is_prime = !composite;
-out:
-    pkc_rsa_mpz_wipe(wm1);
-    pkc_rsa_mpz_wipe(m);
-    pkc_rsa_mpz_wipe(b);
-    pkc_rsa_mpz_wipe(z);
-    free(buf);
-    return err;
-}
-
-/* Odd primes below limit (Eratosthenes). */
-static uint32_t *small_primes(uint32_t limit, size_t *count)
-{
-    uint8_t *comp = calloc(limit, 1);
-    uint32_t *pr = malloc(sizeof(uint32_t) * (limit / 2));
-    if (!comp || !pr) {
-        free(comp);
-        free(pr);
-        return NULL;
-    }
-    size_t n = 0;
-    for (uint32_t i = 3; i < limit; i += 2) {
-        if (comp[i])
-            continue;
-        pr[n++] = i;
-        for (uint64_t j = (uint64_t)i * i; j < limit; j += 2 * i)
-            comp[j] = 1;
-    }
-    free(comp);
-    *count = n;
-    return pr;
-}
-
-typedef struct {
-    const uint32_t *primes;
-    size_t nprimes;
-    pkc_rng *rng;
-    uint64_t e;
-    size_t nlen;
-} gen_ctx;
-
-/* FIPS 186-5 A.1.3 steps 4 (other == NULL) and 5 (other = p). */
-static pkc_err gen_prime(const gen_ctx *g, mpz_t out, size_t bits, const mpz_t other)
-{
-    size_t window = 4 * bits;             /* odd candidates x + 2i, i < window */
-    size_t limit = 20 * bits;             /* candidates looked at before giving up */
-    size_t nbytes = (bits + 7) / 8, looked = 0;
-    uint8_t *buf = malloc(nbytes);
-    uint8_t *mark = malloc(window);
-    mpz_t x, c, t, bound;
-    mpz_inits(x, c, t, bound, NULL);
-    pkc_err err = PKC_ERR_NOMEM;
-    if (!buf || !mark)
-        goto out;
-    /* |p - q| > 2^(nlen/2 - 100) (step 5.4). */
-    mpz_setbit(bound, g->nlen / 2 - 100);
-    while (looked < limit) {
-        if ((err = random_bits(x, bits, g->rng, buf)))
-            goto out;
-        mpz_setbit(x, bits - 1);
-        mpz_setbit(x, bits - 2);
-        mpz_setbit(x, 0);
-        /* Sieve: mark i where s divides x + 2i, for every small odd prime s. */
-        memset(mark, 0, window);
-        for (size_t j = 0; j < g->nprimes; j++) {
-            uint32_t s = g->primes[j];
-            uint64_t r = mpz_fdiv_ui(x, s);
-            /* i0 = -r / 2 mod s, and 1/2 mod s = (s + 1) / 2 */
-            uint64_t i0 = ((uint64_t)(s - r) % s) * ((s + 1) / 2) % s;
-            for (uint64_t i = i0; i < window; i += s)
-                mark[i] = 1;
-        }
-        for (size_t i = 0; i < window && looked < limit; i++) {
-            if (mark[i])
-                continue;
-            looked++;
-            mpz_add_ui(c, x, 2 * (unsigned long)i);
-            if (mpz_sizeinbase(c, 2) != bits)
-                break; /* ran past the top: draw a new start */
-            /* Step 4.5 / 5.5: gcd(p - 1, e) = 1. */
-            mpz_sub_ui(t, c, 1);
-            if (mpz_gcd_ui(NULL, t, (unsigned long)g->e) != 1)
-                continue;
-            if (other) {
-                mpz_sub(t, c, other);
-                mpz_abs(t, t);
-                if (mpz_cmp(t, bound) <= 0)
-                    continue;
-            }
-            int prime = 0;
-            if ((err = pkc_rsa_miller_rabin(c, pkc_rsa_mr_rounds(bits), g->rng, &prime)))
-                goto out;
-            if (prime) {
-                mpz_set(out, c);
-                err = PKC_OK;
-                goto out;
-            }
-        }
-    }
-    err = PKC_ERR_RNG; /* A.1.3 step 4.7: too many candidates, the rng is suspect */
-out:
-    pkc_rsa_mpz_wipe(x);
-    pkc_rsa_mpz_wipe(c);
-    pkc_rsa_mpz_wipe(t);
-    pkc_rsa_mpz_wipe(bound);
-    if (buf)
-        pkc_memzero(buf, nbytes);
-    free(buf);
-    free(mark);
-    return err;
+    mp_size_t s = lcm_itch(W);
+    mp_size_t i = pkc_rsa_inverse_of_e_itch(2 * W);
+    s = s > i ? s : i;
+    i = mpn_sec_invert_itch(W);
+    s = s > i ? s : i;
+    i = mpn_sec_mul_itch(W, W);
+    s = s > i ? s : i;
+    return 12 * W + s;
 }
 
 pkc_err pkc_rsa_generate(pkc_rsa_key **out, unsigned bits, uint64_t e, pkc_rng *rng)
@@ -232,56 +227,48 @@ pkc_err pkc_rsa_generate_any(pkc_rsa_key **out, unsigned bits, uint64_t e, pkc_r
         e = PKC_RSA_DEFAULT_E;
     if (e < 3 || (e & 1) == 0 || e > (uint64_t)(unsigned long)-1)
         return PKC_ERR_ARG;
-    size_t np;
-    uint32_t *primes = small_primes(bits >= 2048 ? SIEVE_LARGE : SIEVE_SMALL, &np);
-    if (!primes)
-        return PKC_ERR_NOMEM;
-    gen_ctx g = {primes, np, rng, e, bits};
-    pkc_rsa_key *k = NULL;
-    pkc_err err = pkc_rsa_key_alloc(&k);
-    if (err)
-        goto out;
     size_t pbits = (bits + 1) / 2, qbits = bits / 2;
-    mpz_t lambda, t, u;
-    mpz_inits(lambda, t, u, NULL);
+    mp_size_t W = (mp_size_t)((pbits + 63) / 64); /* limbs of p; q is padded to W */
+    gen_ctx g = {.rng = rng, .e = (mp_limb_t)e, .nlen = bits};
+    g.tmpn = derive_itch(W);
+    mp_size_t cand = W + 3 * W + pkc_rsa_coprime_e_minus_1_itch(W);
+    if (g.tmpn < cand)
+        g.tmpn = cand;
+    pkc_rsa_key *k = NULL;
+    mp_limb_t *p = pkc_rsa_limbs_alloc(2 * W), *q = p ? p + W : NULL;
+    g.tmp = pkc_rsa_limbs_alloc(g.tmpn);
+    pkc_err err = PKC_ERR_NOMEM;
+    if (!p || !g.tmp)
+        goto out;
+    uint32_t bound = pbits >= 2048 ? SIEVE_HUGE : pbits >= 1024 ? SIEVE_LARGE : SIEVE_SMALL;
+    if ((err = pkc_rsa_sieve_init(&g.sieve, bound)))
+        goto out;
+    if ((err = pkc_rsa_key_alloc(&k)))
+        goto out;
     for (int attempt = 0; attempt < 16; attempt++) {
-        if ((err = gen_prime(&g, k->p, pbits, NULL)) || (err = gen_prime(&g, k->q, qbits, k->p)))
+        memset(q, 0, (size_t)W * sizeof(mp_limb_t));
+        if ((err = gen_prime(&g, p, W, pbits, NULL)) || (err = gen_prime(&g, q, W, qbits, p)))
             break;
-        if (mpz_cmp(k->p, k->q) < 0)
-            mpz_swap(k->p, k->q); /* p > q, the usual PKCS#1 layout */
-        mpz_mul(k->n, k->p, k->q);
-        mpz_set_ui(k->e, (unsigned long)e);
-        /* d = e^-1 mod lambda(n), lambda = lcm(p - 1, q - 1) (A.1.1). */
-        mpz_sub_ui(t, k->p, 1);
-        mpz_sub_ui(u, k->q, 1);
-        mpz_lcm(lambda, t, u);
-        if (!mpz_invert(k->d, k->e, lambda)) {
-            err = PKC_ERR_INTERNAL;
-            break;
-        }
-        /* FIPS 186-5 A.1.1: d > 2^(nlen/2), else start again. */
-        if (mpz_sizeinbase(k->d, 2) <= bits / 2)
-            continue;
-        mpz_mod(k->dp, k->d, t);
-        mpz_mod(k->dq, k->d, u);
-        if (!mpz_invert(k->qinv, k->q, k->p)) {
-            err = PKC_ERR_INTERNAL;
-            break;
-        }
-        if (mpz_sizeinbase(k->n, 2) != bits) {
-            err = PKC_ERR_INTERNAL;
-            break;
-        }
-        err = pkc_rsa_key_finish_private(k);
+        /* p > q, the usual PKCS#1 layout: a masked swap when they have
+         * the same length (otherwise p is the longer one already) */
+        if (pbits == qbits)
+            mpn_cnd_swap(limbs_lt_mask(p, q, W) & 1, p, q, W);
+        err = derive_key(&g, k, p, q, W);
         if (err == PKC_ERR_KEY)
-            err = PKC_ERR_INTERNAL;
+            continue; /* d too small: new primes (A.1.1) */
+        if (!err) {
+            err = pkc_rsa_key_finish_private(k);
+            if (err == PKC_ERR_KEY)
+                err = PKC_ERR_INTERNAL;
+        }
         break;
     }
-    pkc_rsa_mpz_wipe(lambda);
-    pkc_rsa_mpz_wipe(t);
-    pkc_rsa_mpz_wipe(u);
+    if (err == PKC_ERR_KEY)
+        err = PKC_ERR_RNG; /* 16 pairs with a small d: the rng is suspect */
 out:
-    free(primes);
+    pkc_rsa_sieve_clear(&g.sieve);
+    pkc_rsa_limbs_free(p, 2 * W);
+    pkc_rsa_limbs_free(g.tmp, g.tmpn);
     if (err == PKC_OK && (!k || !k->priv))
         err = PKC_ERR_INTERNAL;
     if (err) {
@@ -298,24 +285,32 @@ pkc_err pkc_rsa_check_private(const pkc_rsa_key *key, pkc_rng *rng)
         return PKC_ERR_ARG;
     if (!key->priv)
         return PKC_ERR_KEY;
+    /* Miller-Rabin on p and q over their limb lengths (their exact bit
+     * lengths are not looked at), in constant time. */
     int prime = 0;
     pkc_err err;
-    if ((err = pkc_rsa_miller_rabin(key->p, pkc_rsa_mr_rounds(key->pbits), rng, &prime)))
+    mp_size_t pl = key->pl, ql = key->ql;
+    if ((err = pkc_rsa_miller_rabin_limbs(key->mont_p.m, pl, (mp_bitcnt_t)64 * pl,
+                                          pkc_rsa_mr_rounds((size_t)64 * pl), rng, &prime)))
         return err;
     if (!prime)
         return PKC_ERR_KEY;
-    if ((err = pkc_rsa_miller_rabin(key->q, pkc_rsa_mr_rounds(key->qbits), rng, &prime)))
+    if ((err = pkc_rsa_miller_rabin_limbs(key->mont_q.m, ql, (mp_bitcnt_t)64 * ql,
+                                          pkc_rsa_mr_rounds((size_t)64 * ql), rng, &prime)))
         return err;
     if (!prime)
         return PKC_ERR_KEY;
     /* |p - q| > 2^(nlen/2 - 100) (FIPS 186-5 A.1.3 step 5.4). */
     if (key->bits > 200) {
-        mpz_t t;
-        mpz_init(t);
-        mpz_sub(t, key->p, key->q);
-        mpz_abs(t, t);
-        int ok = mpz_sizeinbase(t, 2) > key->bits / 2 - 100;
-        pkc_rsa_mpz_wipe(t);
+        mp_size_t L = pl > ql ? pl : ql;
+        mp_limb_t *t = pkc_rsa_limbs_alloc(5 * L);
+        if (!t)
+            return PKC_ERR_NOMEM;
+        memcpy(t, key->mont_p.m, (size_t)pl * sizeof(mp_limb_t));
+        memcpy(t + L, key->mont_q.m, (size_t)ql * sizeof(mp_limb_t));
+        mp_limb_t ok = far_apart(t, t + L, L, key->bits / 2 - 100, t + 2 * L);
+        pkc_rsa_limbs_free(t, 5 * L);
+        PKC_DECLASSIFY(&ok, sizeof ok);
         if (!ok)
             return PKC_ERR_KEY;
     }

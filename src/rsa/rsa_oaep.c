@@ -5,7 +5,8 @@
  * PKC_ERR_DECRYPT, and the checks and the message extraction run without a
  * branch or memory index that depends on the decrypted bytes (Manger's
  * attack needs exactly such a distinction). Only the final ok/fail and the
- * message length are revealed, as the API must.
+ * message length are revealed, as the API must (and declassified for the
+ * constant-time test).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,9 @@ pkc_err pkc_rsa_oaep_decrypt(const pkc_rsa_key *key, pkc_rng *rng, pkc_rsa_mode 
     uint64_t mlen = ((uint64_t)len - off) & good;
     for (size_t i = 0; i < maxmsg; i++)
         out[i] = r[i] & (uint8_t)good;
+    /* The two values the API reveals: success or failure, and the length. */
+    PKC_DECLASSIFY(&good, sizeof good);
+    PKC_DECLASSIFY(&mlen, sizeof mlen);
     if (!(good & 1)) {
         err = PKC_ERR_DECRYPT;
         goto out;

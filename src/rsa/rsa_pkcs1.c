@@ -82,7 +82,7 @@ pkc_err pkc_rsa_pkcs1_verify(const pkc_rsa_key *key, pkc_hash_alg hash, const ui
     if (!key || !sig)
         return PKC_ERR_ARG;
     if (siglen != key->k)
-        return PKC_ERR_VERIFY; /* step 1 */
+        return PKC_ERR_DECODE; /* step 1: a malformed signature (rsa.h) */
     uint8_t *em = malloc(key->k), *em2 = malloc(key->k);
     if (!em || !em2) {
         free(em);
@@ -91,10 +91,9 @@ pkc_err pkc_rsa_pkcs1_verify(const pkc_rsa_key *key, pkc_hash_alg hash, const ui
     }
     pkc_err err = emsa_pkcs1(hash, digest, digestlen, em, key->k);
     if (!err) {
+        /* step 2.b: a representative >= n stays PKC_ERR_RANGE (rsa.h) */
         err = pkc_rsa_public_raw(key, sig, em2);
-        if (err == PKC_ERR_RANGE)
-            err = PKC_ERR_VERIFY; /* step 2.b: signature representative out of range */
-        else if (!err && !(ct_mask_memeq(em, em2, key->k) & 1))
+        if (!err && !(ct_mask_memeq(em, em2, key->k) & 1))
             err = PKC_ERR_VERIFY;
     }
     free(em);

@@ -62,6 +62,11 @@ pkc_err pkc_rsa_pss_sign_salt(const pkc_rsa_key *key, pkc_rng *rng, pkc_rsa_mode
         db[i] ^= mask[i];
     db[0] &= (uint8_t)(0xFF >> (8 * emlen - embits)); /* step 11 */
     e[emlen - 1] = 0xbc;
+    /* EM is public: anyone recovers it from the signature as s^e mod n.
+     * Declassified here because it carries H(salt) and the masked salt,
+     * drawn from the secret rng state (the private operation range-checks
+     * its input with a branch). */
+    PKC_DECLASSIFY(em, k);
     err = pkc_rsa_private_mode(key, mode, rng, em, sig);
     if (!err)
         *siglen = k;
@@ -113,19 +118,16 @@ pkc_err pkc_rsa_pss_verify(const pkc_rsa_key *key, pkc_hash_alg hash, int saltle
         return PKC_ERR_ARG;
     size_t k = key->k, embits = key->bits - 1, emlen = (embits + 7) / 8;
     if (siglen != k)
-        return PKC_ERR_VERIFY; /* 8.1.2 step 1 */
+        return PKC_ERR_DECODE; /* 8.1.2 step 1: a malformed signature (rsa.h) */
     uint8_t *m = malloc(k), *mask = malloc(k);
     if (!m || !mask) {
         free(m);
         free(mask);
         return PKC_ERR_NOMEM;
     }
-    pkc_err err = pkc_rsa_public_raw(key, sig, m);
-    if (err) {
-        if (err == PKC_ERR_RANGE)
-            err = PKC_ERR_VERIFY;
+    pkc_err err = pkc_rsa_public_raw(key, sig, m); /* PKC_ERR_RANGE: step 2.b */
+    if (err)
         goto out;
-    }
     err = PKC_ERR_VERIFY;
     /* Step 2.c: EM = I2OSP(m, emLen); m must fit. */
     for (size_t i = 0; i < k - emlen; i++)
