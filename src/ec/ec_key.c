@@ -61,7 +61,7 @@ pkc_err pkc_ec_keygen_coords(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rn
     key->curve = curve;
     size_t ob = ci->order_bytes;
     unsigned rem = ci->order_bits % 8;
-    uint8_t top = rem ? (uint8_t)((1u << rem) - 1) : 0xff;
+    uint8_t top = (uint8_t)(rem ? (1u << rem) - 1 : 0xffu);
     pkc_ec_scalar d;
     uint64_t ok = 0;
     pkc_err err = PKC_OK;

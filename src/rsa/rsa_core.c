@@ -47,7 +47,8 @@ void pkc_rsa_mpz_set_limbs(mpz_t x, const mp_limb_t *a, mp_size_t n)
      * mpz_set copies limbs without looking at them. */
     mp_size_t sz = pkc_rsa_limbs_size(a, n);
     PKC_DECLASSIFY(&sz, sizeof sz);
-    mpz_t view = MPZ_ROINIT_N((mp_limb_t *)a, sz);
+    /* the mpz size field is an int; sz is at most n, a key's limb count */
+    mpz_t view = MPZ_ROINIT_N((mp_limb_t *)a, (int)sz);
     mpz_set(x, view);
 }
 
@@ -257,8 +258,8 @@ static mp_size_t relations_itch(const pkc_rsa_key *k)
 static mp_size_t private_scratch(const pkc_rsa_key *k)
 {
     mp_size_t nl = k->nl, pl = k->pl, ql = k->ql, L = max_sz(pl, ql);
-    mp_size_t s = pkc_rsa_ct_powm_itch(pl, (mp_bitcnt_t)64 * pl);
-    s = max_sz(s, pkc_rsa_ct_powm_itch(ql, (mp_bitcnt_t)64 * ql));
+    mp_size_t s = pkc_rsa_ct_powm_itch(pl, limbs_bits(pl));
+    s = max_sz(s, pkc_rsa_ct_powm_itch(ql, limbs_bits(ql)));
     s = max_sz(s, nl + pkc_rsa_mont_itch(nl));
     s = max_sz(s, pkc_rsa_mont_itch(L));
     s = max_sz(s, mpn_sec_mul_itch(L, pl < ql ? pl : ql));

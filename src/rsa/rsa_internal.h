@@ -6,26 +6,9 @@
 #include <gmp.h>
 #include <stdatomic.h>
 
+#include "ct.h" /* PKC_DECLASSIFY */
 #include "pkc/rsa.h"
 #include "rsa_mont.h"
-
-/* Declassification for the constant-time test (tests/test_ctime_valgrind.sh):
- * marks a value computed from secrets as public where the code is about to
- * branch on it because it is meant to be public (a verdict such as "this
- * candidate is composite", the public modulus, a length that every encoding
- * of the key shows). A no-op outside valgrind. The EC code has the same
- * macro in src/ec/ec_proto.h (moving to src/ct.h): hence the guard. */
-#ifndef PKC_DECLASSIFY
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define PKC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
-#endif
-#endif
-#endif
-#ifndef PKC_DECLASSIFY
-#define PKC_DECLASSIFY(p, n) ((void)(p), (void)(n))
-#endif
 
 #define PKC_RSA_MIN_PARSE_BITS 512 /* smallest modulus accepted from outside */
 /* Above this modulus size e may have at most 64 bits (OpenSSL's rule):

@@ -170,7 +170,7 @@ static pkc_err derive_key(gen_ctx *g, pkc_rsa_key *k, const mp_limb_t *p, const 
     ok &= pkc_rsa_inverse_of_e(dq, qm1, W, g->e, sc);
     /* qInv = q^-1 mod p (q < p, so q needs no reduction) */
     memcpy(qc, q, (size_t)W * sizeof(mp_limb_t));
-    ok &= 0 - (mp_limb_t)(mpn_sec_invert(qinv, qc, p, W, (mp_bitcnt_t)2 * 64 * W, sc) & 1);
+    ok &= 0 - (mp_limb_t)(mpn_sec_invert(qinv, qc, p, W, 2 * limbs_bits(W), sc) & 1);
     /* FIPS 186-5 A.1.1: d > 2^(nlen/2), else new primes: is any bit at
      * nlen/2 or above set? */
     size_t half = g->nlen / 2;
@@ -290,13 +290,13 @@ pkc_err pkc_rsa_check_private(const pkc_rsa_key *key, pkc_rng *rng)
     int prime = 0;
     pkc_err err;
     mp_size_t pl = key->pl, ql = key->ql;
-    if ((err = pkc_rsa_miller_rabin_limbs(key->mont_p.m, pl, (mp_bitcnt_t)64 * pl,
-                                          pkc_rsa_mr_rounds((size_t)64 * pl), rng, &prime)))
+    if ((err = pkc_rsa_miller_rabin_limbs(key->mont_p.m, pl, limbs_bits(pl),
+                                          pkc_rsa_mr_rounds(limbs_bits(pl)), rng, &prime)))
         return err;
     if (!prime)
         return PKC_ERR_KEY;
-    if ((err = pkc_rsa_miller_rabin_limbs(key->mont_q.m, ql, (mp_bitcnt_t)64 * ql,
-                                          pkc_rsa_mr_rounds((size_t)64 * ql), rng, &prime)))
+    if ((err = pkc_rsa_miller_rabin_limbs(key->mont_q.m, ql, limbs_bits(ql),
+                                          pkc_rsa_mr_rounds(limbs_bits(ql)), rng, &prime)))
         return err;
     if (!prime)
         return PKC_ERR_KEY;

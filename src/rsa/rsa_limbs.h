@@ -21,6 +21,14 @@
 _Static_assert(GMP_NUMB_BITS == 64 && GMP_NAIL_BITS == 0,
                "the RSA code assumes 64-bit GMP limbs without nails");
 
+/* The width in bits of n limbs: exponents and Miller-Rabin candidates are
+ * processed over the whole limb length of a value, never its exact bit
+ * length, which would depend on a secret. */
+static inline mp_bitcnt_t limbs_bits(mp_size_t n)
+{
+    return (mp_bitcnt_t)n * GMP_NUMB_BITS;
+}
+
 /* all-ones if the n limbs at a are zero */
 static inline mp_limb_t limbs_zero_mask(const mp_limb_t *a, mp_size_t n)
 {

@@ -179,7 +179,7 @@ pkc_err pkc_rsa_mont_init_var(pkc_rsa_mont *c, const mp_limb_t *m, mp_size_t n)
     mpz_t x, mod;
     mpz_init(x);
     mpz_roinit_n(mod, c->m, n);
-    mpz_setbit(x, (mp_bitcnt_t)64 * (mp_bitcnt_t)n);
+    mpz_setbit(x, limbs_bits(n));
     mpz_mod(x, x, mod);
     mpn_zero(c->one, n);
     mpn_copyi(c->one, mpz_limbs_read(x), (mp_size_t)mpz_size(x));
@@ -214,9 +214,10 @@ mp_size_t pkc_rsa_ct_powm_itch(mp_size_t n, mp_bitcnt_t ebits)
     return table + 3 * n + pkc_rsa_mont_itch(n);
 }
 
-/* Bits [pos, pos + w) of e, those at ebits and above read as zero. The
- * position is public (the loop counter); the value is not. */
-static mp_limb_t exp_window(const mp_limb_t *e, mp_bitcnt_t ebits, mp_bitcnt_t pos, unsigned w)
+/* Bits [pos, pos + w) of e, those at ebits and above read as zero: the
+ * index of a table entry (below 2^w, so mp_size_t holds it). The position
+ * is public (the loop counter); the value is not. */
+static mp_size_t exp_window(const mp_limb_t *e, mp_bitcnt_t ebits, mp_bitcnt_t pos, unsigned w)
 {
     mp_size_t en = (mp_size_t)((ebits + 63) / 64), li = (mp_size_t)(pos / 64);
     unsigned sh = (unsigned)(pos % 64);
@@ -224,7 +225,7 @@ static mp_limb_t exp_window(const mp_limb_t *e, mp_bitcnt_t ebits, mp_bitcnt_t p
     if (sh + w > 64 && li + 1 < en)
         v |= e[li + 1] << (64 - sh);
     unsigned avail = ebits - pos < w ? (unsigned)(ebits - pos) : w;
-    return v & (((mp_limb_t)1 << avail) - 1);
+    return (mp_size_t)(v & (((mp_limb_t)1 << avail) - 1));
 }
 
 void pkc_rsa_ct_powm_mont(const pkc_rsa_mont *c, mp_limb_t *rR, const mp_limb_t *bR,

@@ -48,7 +48,7 @@ pkc_err pkc_rsa_miller_rabin_limbs(const mp_limb_t *w, mp_size_t wn, mp_bitcnt_t
                                    int rounds, pkc_rng *rng, int *is_prime)
 {
     if (!w || !rng || !is_prime || rounds < 1 || wn < 1 || wbits < 3 ||
-        wbits > (mp_bitcnt_t)64 * wn)
+        wbits > limbs_bits(wn))
         return PKC_ERR_ARG;
     *is_prime = 0;
     pkc_rsa_mont ctx;
@@ -158,7 +158,7 @@ pkc_err pkc_rsa_sieve_init(pkc_rsa_sieve *s, uint32_t bound)
     for (uint32_t i = 3; i < bound; i += 2) {
         if (comp[i])
             continue;
-        for (uint64_t j = (uint64_t)i * i; j < bound; j += 2 * i)
+        for (uint64_t j = (uint64_t)i * i; j < bound; j += 2 * (uint64_t)i)
             comp[j] = 1;
         /* close the group when its product would overflow a limb */
         if (np > 0 && prod > ~(mp_limb_t)0 / i) {

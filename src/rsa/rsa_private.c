@@ -163,8 +163,8 @@ static pkc_err private_crt(const pkc_rsa_key *k, pkc_rng *rng, const uint8_t *in
         goto out;
     pkc_rsa_mont_mul(mn, cb, c, aR, tp); /* c r^e mod n */
 
-    pkc_rsa_ct_powm(mp, m1, cb, nl, k->ldp, (mp_bitcnt_t)64 * pl, tp);
-    pkc_rsa_ct_powm(mq, m2, cb, nl, k->ldq, (mp_bitcnt_t)64 * ql, tp);
+    pkc_rsa_ct_powm(mp, m1, cb, nl, k->ldp, limbs_bits(pl), tp);
+    pkc_rsa_ct_powm(mq, m2, cb, nl, k->ldq, limbs_bits(ql), tp);
 
     /* Garner: h = qInv (m1 - m2) mod p, m2 first reduced mod p (q may
      * exceed p for keys from outside). */
