@@ -121,6 +121,13 @@ TIMING_SECONDS ?= 6
 timing-test: build
 	$(BUILD)/tests/dudect --seconds $(TIMING_SECONDS)
 
+# `make lint`: libpkc with its warnings as errors (PKC_WERROR), cppcheck and
+# clang-tidy (.clang-tidy) on src/, cli/ and bench/, in build-lint/; about a
+# minute on two cores (scripts/lint.sh). CI runs it.
+.PHONY: lint
+lint: deps
+	JOBS=$(JOBS) scripts/lint.sh
+
 # Coverage-guided fuzzing of every parser with libFuzzer + ASan + UBSan
 # (clang); FUZZ_SECONDS per harness (default 60). See docs/fuzzing.md.
 FUZZ_SECONDS ?= 60

@@ -44,7 +44,7 @@ double bench_timer_overhead_ns(void)
     }
     bench_cycles_close(&cc);
     qsort(d, N, sizeof d[0], cmp_u64);
-    return (double)d[N / 2];
+    return (double)d[N / 2]; // NOLINT(bugprone-integer-division): an index, the median
 }
 
 uint64_t bench_calibrate(const bench_case *c, double target_ns, int *failed)
@@ -261,6 +261,8 @@ static void progress_line(bench_run *r, progress_state *ps, const bench_case *fi
 
 static void run_group(bench_run *r, size_t *idx, size_t n, progress_state *ps)
 {
+    if (n == 0)
+        return;
     double target_ns = r->opt.target_ms * 1e6;
     /* 1. setup + check, outside any timing */
     for (size_t k = 0; k < n; k++)
@@ -302,7 +304,7 @@ static void run_group(bench_run *r, size_t *idx, size_t n, progress_state *ps)
     size_t *minn = calloc(n, sizeof *minn);
     double *spent = calloc(n, sizeof *spent);
     char *stop = calloc(n, 1);
-    bench_crew **crews = calloc(n, sizeof *crews);
+    bench_crew **crews = calloc(n, sizeof *crews); // NOLINT(bugprone-sizeof-expression): pointers
     if (!minn || !spent || !stop || !crews) {
         for (size_t k = 0; k < n; k++)
             case_fail(&r->cases[idx[k]], "out of memory");

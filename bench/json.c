@@ -172,7 +172,7 @@ static int push(jp *s, jv *v, char *key)
     return 0;
 }
 
-static int value(jp *s, jv *v, int depth)
+static int value(jp *s, jv *v, int depth) // NOLINT(misc-no-recursion): depth <= 64
 {
     memset(v, 0, sizeof *v);
     ws(s);
@@ -286,7 +286,7 @@ static int value(jp *s, jv *v, int depth)
     return 0;
 }
 
-static void jv_clear(jv *v)
+static void jv_clear(jv *v) // NOLINT(misc-no-recursion): as deep as value() went
 {
     free(v->str);
     for (size_t i = 0; i < v->n; i++) {

@@ -27,7 +27,7 @@ static long holder(int fd)
     char buf[32] = {0};
     if (pread(fd, buf, sizeof buf - 1, 0) <= 0)
         return 0;
-    return atol(buf);
+    return atol(buf); // NOLINT(cert-err34-c): a pid we wrote; 0 (none) if unreadable
 }
 
 int bench_lock_acquire(bench_lock_mode mode, int quiet, int *fd, double *waited_s, char *err,

@@ -1,5 +1,6 @@
 /* pkc bench — names of algorithms and operations (bench/names.h) and the
  * providers compiled into this binary (bench/provider.h). */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -28,9 +29,8 @@ const char *bench_op_list(void)
     static char list[256];
     if (!list[0])
         for (int i = 0; i < BENCH_OP_COUNT; i++) {
-            if (i)
-                strcat(list, ", ");
-            strcat(list, op_names[i]);
+            size_t len = strlen(list);
+            snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", op_names[i]);
         }
     return list;
 }

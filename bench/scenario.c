@@ -212,7 +212,7 @@ static void summarise_kex(const bench_run *r, const bench_scenario_cfg *cfg, ben
     bench_buf ctext = {0};
     int first = 1, cfirst = 1;
     char rsaname[32];
-    snprintf(rsaname, sizeof rsaname, "RSA-%u OAEP", KEX_RSA_BITS);
+    snprintf(rsaname, sizeof rsaname, "RSA-%d OAEP", KEX_RSA_BITS);
     for (int pi = 0; cfg->providers && cfg->providers[pi]; pi++) {
         const char *pv = cfg->providers[pi];
         double rk = med(r, pv, BENCH_RSA, BENCH_OP_KEYGEN, KEX_RSA_BITS, 0, 0);

@@ -203,7 +203,7 @@ static int cmp_tagged(const void *x, const void *y)
 
 /* number of ways to choose, from 1..n, na values summing to w: the exact
  * null distribution of the rank sum (recursion over the largest rank) */
-static double ways(int n, int k, int w)
+static double ways(int n, int k, int w) // NOLINT(misc-no-recursion): depth <= n <= 20
 {
     if (k == 0)
         return w == 0;

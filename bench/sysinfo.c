@@ -100,7 +100,7 @@ void bench_sysinfo_read(bench_sysinfo *s)
                 snprintf(s->cpu_model, sizeof s->cpu_model, "%s", v);
                 got_model = 1;
             } else if (!got_mhz && strncmp(line, "cpu MHz", 7) == 0) {
-                s->mhz = atof(v);
+                s->mhz = atof(v); // NOLINT(cert-err34-c): /proc and /sys values: a malformed one only leaves the field unknown
                 got_mhz = 1;
             } else if (!got_flags && strncmp(line, "flags", 5) == 0) {
                 for (int i = 0; i < BENCH_NFLAGS; i++)
@@ -117,7 +117,7 @@ void bench_sysinfo_read(bench_sysinfo *s)
         memcpy(s->governor, tmp, sizeof tmp);
     if (read_line_file("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", tmp,
                        sizeof tmp) == 0 && s->mhz == 0)
-        s->mhz = atof(tmp) / 1000;
+        s->mhz = atof(tmp) / 1000; // NOLINT(cert-err34-c): /proc and /sys values: a malformed one only leaves the field unknown
     if (gethostname(s->host, sizeof s->host) != 0)
         s->host[0] = 0;
     s->host[sizeof s->host - 1] = 0;
@@ -129,6 +129,7 @@ void bench_load_read(bench_load *l)
     memset(l, 0, sizeof *l);
     FILE *f = fopen("/proc/loadavg", "r");
     if (f) {
+        // NOLINTNEXTLINE(cert-err34-c): /proc and /sys values: a malformed one only leaves the field unknown
         if (fscanf(f, "%lf %lf %lf", &l->load[0], &l->load[1], &l->load[2]) == 3)
             l->valid = 1;
         fclose(f);
@@ -140,6 +141,7 @@ void bench_load_read(bench_load *l)
     while (fgets(line, sizeof line, f)) {
         unsigned long long v[10] = {0};
         if (strncmp(line, "cpu ", 4) == 0) {
+            // NOLINTNEXTLINE(cert-err34-c): /proc and /sys values: a malformed one only leaves the field unknown
             int n = sscanf(line + 4, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
                            &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]);
             /* user nice system idle iowait irq softirq steal (guest ones are
@@ -148,7 +150,7 @@ void bench_load_read(bench_load *l)
                 l->total += v[i];
             l->steal = n >= 8 ? v[7] : 0;
         } else if (strncmp(line, "procs_running ", 14) == 0) {
-            l->procs_running = atoi(line + 14);
+            l->procs_running = atoi(line + 14); // NOLINT(cert-err34-c): /proc and /sys values: a malformed one only leaves the field unknown
         }
     }
     fclose(f);

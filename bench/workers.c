@@ -87,7 +87,7 @@ int bench_crew_sample(bench_crew *cr, uint64_t *span, uint64_t *cpu)
         rc |= cr->w[i].rc;
     }
     *span = hi - lo;
-    *cpu = sum / cr->n;
+    *cpu = cr->n ? sum / cr->n : 0;
     return rc;
 }
 

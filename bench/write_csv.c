@@ -37,7 +37,7 @@ char *bench_write_summary_csv(const bench_run *r)
                          c->param);
         if (c->security_bits)
             bench_buf_printf(&b, "%u", c->security_bits);
-        bench_buf_printf(&b, ",%llu,", (unsigned long long)(c->nsamples * c->batch));
+        bench_buf_printf(&b, ",%llu,", (unsigned long long)c->nsamples * c->batch);
         double v[] = {s->mean, s->median, s->stddev, s->min, s->max, s->p5, s->p95};
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
             csv_num(&b, v[k]);

@@ -174,7 +174,7 @@ static void json_case(bench_buf *b, const bench_case *c, const char *baseline)
     bench_buf_puts(b, ", \"run_name\": ");
     bench_buf_json_string(b, c->name);
     bench_buf_printf(b, ", \"run_type\": \"iteration\", \"iterations\": %llu, ",
-                     (unsigned long long)(c->nsamples * c->batch));
+                     (unsigned long long)c->nsamples * c->batch);
     kv_num(b, "real_time", ok ? s->median : NAN);
     bench_buf_puts(b, ", ");
     kv_num(b, "cpu_time", ok ? c->cpu_st.median : NAN);

@@ -521,8 +521,8 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
                     names[nn++] = "pkc-affine";
                 if (ecc_jac && !rsa)
                     names[nn++] = "pkc";
-                if (!strcasecmp(a->mode, "RSA"))
-                    nn = 1; /* RSA alone: the production CRT path */
+                if (rsa && !ecc_aff)
+                    nn = 1; /* -a RSA alone: the production CRT path */
                 set_providers(pl, names, nn, 0);
             }
             if (rsa) {
@@ -584,8 +584,6 @@ static int run_compare(bench_args *a, int argc, char **argv)
         status = CLI_USAGE;
     else if (!a->json)
         free(json);
-    if (a->format && !strcmp(a->format, "json") && !a->json)
-        fputs(table ? "" : "", stdout);
     fputs(table ? table : "", stdout);
     free(table);
     return status;

@@ -498,7 +498,7 @@ static double now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static int cmd_rng(int argc, char **argv)
@@ -675,7 +675,8 @@ static int cmd_rng(int argc, char **argv)
                 kind == RNG_SRC_DRBG ? (alg == PKC_HASH_SHA512 ? " HMAC-SHA-512" : " HMAC-SHA-256") : "",
                 rng_source_is_weak(kind) ? " [REFERENCE WEAK GENERATOR]" : "", seedtxt,
                 mode_names[j.mode], (unsigned long long)r.drawn, (unsigned long long)o.written, dt,
-                r.drawn / dt / 1e6, r.drawn / 4.0 / dt / 1e6, o.written / dt / 1e6,
+                (double)r.drawn / dt / 1e6, (double)r.drawn / 4.0 / dt / 1e6,
+                (double)o.written / dt / 1e6,
                 (j.mode == MODE_RAW ? (double)o.written : (double)j.n) / dt / 1e6,
                 unit_names[j.mode], o.epipe ? " (reader closed the pipe)" : "");
     }

@@ -61,6 +61,7 @@ static int help_for(const char *name)
 
 int main(int argc, char **argv)
 {
+    // NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers is sorted
     qsort(commands, (size_t)ncommands, sizeof commands[0], by_order);
     if (argc < 2) {
         usage(stderr);

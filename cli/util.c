@@ -391,8 +391,8 @@ static const char *key_error(pkc_err err)
 int cli_load_key(const char *path, int allow_weak, pkc_key **key)
 {
     const char *name = cli_input_name(path);
-    uint8_t *data;
-    size_t len;
+    uint8_t *data = NULL;
+    size_t len = 0;
     int err = cli_read_file(path, CLI_KEY_FILE_MAX, &data, &len);
     if (err == EFBIG)
         return cli_error(CLI_USAGE, "%s: larger than " CLI_KEY_FILE_MAX_TEXT
@@ -506,6 +506,7 @@ static void install_cleanup(void)
  * removal on a signal. Returns the fd or -1 with errno set. */
 static int create_temp(cli_out *o)
 {
+    // NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): set when resolve_links returns 0
     const char *slash = strrchr(o->target, '/');
     size_t dirlen = slash ? (size_t)(slash - o->target) + 1 : 0;
     /* a short fixed name: the target's own name may already be NAME_MAX long */

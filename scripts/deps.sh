@@ -23,6 +23,8 @@ PKGS=(
   linux-perf
   # fuzzing (make fuzz): clang and its libFuzzer runtime
   clang libclang-rt-14-dev
+  # static checks (make lint, scripts/lint.sh)
+  cppcheck clang-tidy
 )
 
 missing=()

@@ -323,6 +323,9 @@ static void bad_scalars(void)
         uint8_t zero[PKC_EC_MAX_ORDER_BYTES + 1] = {0}, one[1] = {1};
         uint8_t *n = n_bytes(id, 0), *n1 = n_bytes(id, 1), *nm1 = n_bytes(id, -1);
         CHECK(pkc_ec_private_key_from_bytes(&k, id, zero, ob) == PKC_ERR_KEY);
+        /* the empty encoding (zero), with no buffer at all: an error, and
+         * under UBSan no memcpy from NULL */
+        CHECK(pkc_ec_private_key_from_bytes(&k, id, NULL, 0) == PKC_ERR_KEY);
         CHECK(pkc_ec_private_key_from_bytes(&k, id, n, ob) == PKC_ERR_KEY);
         CHECK(pkc_ec_private_key_from_bytes(&k, id, n1, ob) == PKC_ERR_KEY);
         uint8_t ff[PKC_EC_MAX_ORDER_BYTES];

@@ -113,7 +113,8 @@ pkc_err pkc_ec_private_key_from_bytes(pkc_ec_private_key *key, pkc_curve_id curv
         d += dlen - ob;
         dlen = ob;
     }
-    memcpy(key->d + ob - dlen, d, dlen);
+    if (dlen) /* d may be NULL then, and memcpy's arguments are never NULL */
+        memcpy(key->d + ob - dlen, d, dlen);
     pkc_ec_scalar s;
     uint64_t ok = pkc_ec_scalar_set_bytes_checked(c, &s, key->d) & ct_mask_zero(excess);
     PKC_DECLASSIFY(&ok, sizeof ok);

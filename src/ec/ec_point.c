@@ -47,8 +47,8 @@ pkc_err pkc_ec_point_decompress_var(const pkc_ec_curve *c, pkc_ec_affine *P, con
 
 void pkc_ec_point_get_xy(const pkc_ec_curve *c, const pkc_ec_affine *P, uint8_t *x, uint8_t *y)
 {
-    lb_to_be(x, c->info->field_bytes, P->x, M);
-    lb_to_be(y, c->info->field_bytes, P->y, M);
+    lb_to_be(x, c->info->field_bytes, P->x);
+    lb_to_be(y, c->info->field_bytes, P->y);
 }
 
 void pkc_ec_point_x_mod_n(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_affine *P)

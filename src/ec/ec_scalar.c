@@ -63,7 +63,7 @@ uint64_t pkc_ec_scalar_set_bytes_checked(const pkc_ec_curve *c, pkc_ec_scalar *o
 
 void pkc_ec_scalar_get_bytes(const pkc_ec_curve *c, uint8_t *out, const pkc_ec_scalar *a)
 {
-    lb_to_be(out, c->info->order_bytes, a->v, M);
+    lb_to_be(out, c->info->order_bytes, a->v);
 }
 
 uint64_t pkc_ec_scalar_is_zero(const pkc_ec_curve *c, const pkc_ec_scalar *a)

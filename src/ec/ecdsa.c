@@ -77,6 +77,7 @@ pkc_err pkc_ecdsa_sign_digest_coords(const pkc_ec_private_key *key, pkc_hash_alg
     const pkc_curve_info *ci;
     pkc_ec_scalar d, k, e, r, s;
     uint8_t kb[PKC_EC_MAX_ORDER_BYTES], add[PKC_EC_MAX_ORDER_BYTES];
+    const uint8_t *addp = NULL;
     size_t addlen = 0;
     pkc_rfc6979 st;
     if (!digest || !sig || !siglen || pkc_hash_size(alg) == 0 || dlen != pkc_hash_size(alg))
@@ -90,10 +91,10 @@ pkc_err pkc_ecdsa_sign_digest_coords(const pkc_ec_private_key *key, pkc_hash_alg
         addlen = ci->order_bytes;
         if ((err = pkc_rng_bytes(extra, add, addlen)) != PKC_OK)
             goto done;
+        addp = add;
     }
     digest_to_scalar(c, ci, &e, digest, dlen);
-    if ((err = pkc_rfc6979_init(&st, c, alg, key->d, digest, dlen, extra ? add : NULL,
-                                addlen)) != PKC_OK)
+    if ((err = pkc_rfc6979_init(&st, c, alg, key->d, digest, dlen, addp, addlen)) != PKC_OK)
         goto done;
     err = PKC_ERR_INTERNAL;
     /* A candidate is rejected when it is not below n (or r or s is 0).
@@ -120,6 +121,14 @@ done:
     return err;
 }
 
+/* h = H(msg), for the entry points that hash the message themselves. */
+static pkc_err hash_message(pkc_hash_alg alg, const void *msg, size_t msglen, uint8_t *h)
+{
+    if (!msg && msglen)
+        return PKC_ERR_ARG;
+    return pkc_hash(alg, msg ? msg : "", msglen, h);
+}
+
 pkc_err pkc_ecdsa_sign_digest(const pkc_ec_private_key *key, pkc_hash_alg alg,
                               const uint8_t *digest, size_t dlen, pkc_rng *extra, uint8_t *sig,
                               size_t cap, size_t *siglen)
@@ -132,9 +141,7 @@ pkc_err pkc_ecdsa_sign(const pkc_ec_private_key *key, pkc_hash_alg alg, const vo
                        size_t msglen, pkc_rng *extra, uint8_t *sig, size_t cap, size_t *siglen)
 {
     uint8_t h[PKC_HASH_MAX_SIZE];
-    if (!msg && msglen)
-        return PKC_ERR_ARG;
-    pkc_err err = pkc_hash(alg, msg ? msg : "", msglen, h);
+    pkc_err err = hash_message(alg, msg, msglen, h);
     if (err != PKC_OK)
         return err;
     return pkc_ecdsa_sign_digest(key, alg, h, pkc_hash_size(alg), extra, sig, cap, siglen);
@@ -212,9 +219,7 @@ pkc_err pkc_ecdsa_verify(const pkc_ec_public_key *pub, pkc_hash_alg alg, const v
                          size_t msglen, const uint8_t *sig, size_t siglen)
 {
     uint8_t h[PKC_HASH_MAX_SIZE];
-    if (!msg && msglen)
-        return PKC_ERR_ARG;
-    pkc_err err = pkc_hash(alg, msg ? msg : "", msglen, h);
+    pkc_err err = hash_message(alg, msg, msglen, h);
     if (err != PKC_OK)
         return err;
     return pkc_ecdsa_verify_digest(pub, h, pkc_hash_size(alg), sig, siglen);

@@ -210,7 +210,8 @@ FE_INLINE void lb_from_be(uint64_t *r, const uint8_t *in, size_t len, const int 
     }
 }
 
-FE_INLINE void lb_to_be(uint8_t *out, size_t len, const uint64_t *a, const int N)
+/* limbs -> big-endian bytes (exactly len, no more than the limbs hold) */
+FE_INLINE void lb_to_be(uint8_t *out, size_t len, const uint64_t *a)
 {
     FE_UNROLL
     for (size_t i = 0; i < len; i++) {

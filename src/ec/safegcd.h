@@ -16,6 +16,10 @@
  * paper's bound for inputs below 2^bits (theorem 11.2: (49 bits + 80) / 17),
  * run in full every time, so the running time depends on the size only. */
 typedef __int128 fe_i128;
+/* Signed limbs are split and sign masks taken (x >> 63: 0 or -1) by right
+ * shifts of negative values, which C leaves implementation-defined and GCC
+ * and clang define as arithmetic. */
+_Static_assert(((int64_t)-1 >> 63) == -1, "safegcd needs arithmetic right shifts");
 #define SG_M62 (((uint64_t)1 << 62) - 1)
 /* limbs of the signed-62 form; at least two, since each batch reads the
  * low 124 bits of f and g (tiny moduli: the toy curves of the tests) */
@@ -28,6 +32,7 @@ FE_INLINE int64_t sg_divsteps_62(int64_t delta, uint64_t f, uint64_t g, int64_t 
 {
     uint64_t u = 1, v = 0, q = 0, r = 1;
     for (int i = 0; i < 62; i++) {
+        // cppcheck-suppress shiftTooManyBitsSigned ; arithmetic shift, asserted above
         uint64_t c1 = ct_barrier((uint64_t)((int64_t)(0 - (uint64_t)delta) >> 63)); /* delta > 0 */
         uint64_t c2 = ct_barrier(0 - (g & 1));                                      /* g odd */
         uint64_t c = c1 & c2, x;
@@ -87,6 +92,7 @@ FE_INLINE void sg_update_de(int64_t *d, int64_t *e, const int64_t t[4], const in
                             uint64_t minv62, const int L)
 {
     int64_t u = t[0], v = t[1], q = t[2], r = t[3];
+    // cppcheck-suppress shiftTooManyBitsSigned ; arithmetic shift, asserted above
     int64_t sd = d[L - 1] >> 63, se = e[L - 1] >> 63;
     int64_t md = (u & sd) + (v & se), me = (q & sd) + (r & se);
     fe_i128 cd = (fe_i128)u * d[0] + (fe_i128)v * e[0];
@@ -164,10 +170,13 @@ FE_INLINE void sg_inv(uint64_t *r, const uint64_t *x, const int64_t *m, uint64_t
     }
     /* now g = 0 and f = +-1 (or f = +-m for x = 0, where d = 0): the
      * inverse is d * sign(f), with d in (-2m, m) */
+    // cppcheck-suppress shiftTooManyBitsSigned ; arithmetic shift, asserted above
     uint64_t dneg = (uint64_t)(d[L - 1] >> 63);
     sg_cadd(d, m, dneg, L);
+    // cppcheck-suppress shiftTooManyBitsSigned ; arithmetic shift, asserted above
     uint64_t fneg = (uint64_t)(f[L - 1] >> 63);
     sg_cneg(d, fneg, L);
+    // cppcheck-suppress shiftTooManyBitsSigned ; arithmetic shift, asserted above
     dneg = (uint64_t)(d[L - 1] >> 63);
     sg_cadd(d, m, dneg, L);
     FE_UNROLL

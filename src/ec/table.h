@@ -31,6 +31,7 @@ static void tables_build(void)
     fe_copy(g.X, ec_gx);
     fe_copy(g.Y, ec_gy);
     fe_copy(g.Z, ec_one);
+    // cppcheck-suppress uninitvar ; g is filled by the three fe_copy calls above
     base = g;
     for (int i = 0; i < WB_CNT; i++) {
         jac *row = &buf[nb];

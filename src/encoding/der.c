@@ -69,10 +69,10 @@ static pkc_err der_parse(const pkc_der *in, uint8_t *tag, const uint8_t **conten
     uint8_t l0 = p[1];
     if (l0 < 0x80) {
         len = l0;
-    } else if (l0 == 0x80) {
-        return PKC_ERR_DECODE; /* indefinite length: BER only (10.1) */
-    } else if (l0 == 0xff) {
-        return PKC_ERR_DECODE; /* reserved (8.1.3.5 c) */
+    } else if (l0 == 0x80 || l0 == 0xff) {
+        /* 0x80: the indefinite length, BER only (10.1); 0xff: reserved
+         * (8.1.3.5 c) */
+        return PKC_ERR_DECODE;
     } else {
         size_t nb = l0 & 0x7f;
         if (nb > sizeof(size_t) || nb > n - 2)

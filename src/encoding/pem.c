@@ -80,8 +80,9 @@ static size_t b64_write(const uint8_t *in, size_t len, char *out, size_t cols)
         char q[4];
         q[0] = b64_digit(v >> 18);
         q[1] = b64_digit(v >> 12);
-        q[2] = n > 1 ? b64_digit(v >> 6) : '=';
-        q[3] = n > 2 ? b64_digit(v) : '=';
+        /* n (the bytes left) is public: the padding shows the length */
+        q[2] = (char)(n > 1 ? b64_digit(v >> 6) : '=');
+        q[3] = (char)(n > 2 ? b64_digit(v) : '=');
         for (int k = 0; k < 4; k++) {
             out[o++] = q[k];
             if (cols && ++col == cols) {

@@ -208,7 +208,7 @@ static int cpu_has_shani(void)
         return 0;
     __cpuid_count(7, 0, a, b, c, d);
     /* CPUID.(EAX=7,ECX=0):EBX bit 29 SHA */
-    return (b >> 29) & 1;
+    return (int)((b >> 29) & 1);
 }
 #else
 static int cpu_has_shani(void) { return 0; }

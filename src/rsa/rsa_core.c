@@ -300,7 +300,6 @@ pkc_err pkc_rsa_key_finish_private(pkc_rsa_key *k)
     err = PKC_ERR_KEY;
     if (!ok)
         goto out;
-    err = PKC_ERR_NOMEM;
     if ((err = pkc_rsa_mont_init(&k->mont_p, P, pl)) ||
         (err = pkc_rsa_mont_init(&k->mont_q, Q, ql)))
         goto out;
