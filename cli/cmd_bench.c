@@ -515,14 +515,16 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
             if (!a->providers_arg) {
                 char *names[4];
                 int nn = 0;
-                if (rsa)
-                    names[nn++] = "pkc", names[nn++] = "pkc-textbook";
-                if (ecc_aff)
-                    names[nn++] = "pkc-affine";
-                if (ecc_jac && !rsa)
-                    names[nn++] = "pkc";
-                if (rsa && !ecc_aff)
-                    nn = 1; /* -a RSA alone: the production CRT path */
+                if (rsa && !ecc_aff) {
+                    names[nn++] = "pkc"; /* -a RSA alone: the production CRT path */
+                } else {
+                    if (rsa)
+                        names[nn++] = "pkc", names[nn++] = "pkc-textbook";
+                    if (ecc_aff)
+                        names[nn++] = "pkc-affine";
+                    if (ecc_jac && !rsa)
+                        names[nn++] = "pkc";
+                }
                 set_providers(pl, names, nn, 0);
             }
             if (rsa) {

@@ -25,7 +25,7 @@
  *                        (pkc_pkix_expect), or the reverse
  *
  * Timing: the reader walks private keys; it branches only on their public
- * structure (src/encoding/der.c, pem.c declassify it).
+ * structure (src/encoding/der_read.c, der_oid.c and pem.c declassify it).
  */
 #ifndef PKC_PKIX_H
 #define PKC_PKIX_H
