@@ -11,11 +11,6 @@
 
 static inline uint32_t rol32(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
 
-static inline uint32_t load_be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /* Section 6.1.2, with the message schedule kept in a 16-word ring
  * (W_t = ROTL1(W_{t-3} ^ W_{t-8} ^ W_{t-14} ^ W_{t-16})). */
 static void sha1_compress(uint32_t st[5], const uint8_t *p, size_t nblocks)
@@ -26,7 +21,7 @@ static void sha1_compress(uint32_t st[5], const uint8_t *p, size_t nblocks)
         for (int t = 0; t < 80; t++) {
             uint32_t w, f, k;
             if (t < 16) {
-                w = W[t] = load_be32(p + 4 * t);
+                w = W[t] = md_load_be32(p + 4 * t);
             } else {
                 w = W[t & 15] = rol32(W[(t - 3) & 15] ^ W[(t - 8) & 15] ^ W[(t - 14) & 15] ^
                                           W[t & 15], 1);
@@ -91,23 +86,8 @@ void pkc_sha1_update(pkc_sha1_ctx *ctx, const void *data, size_t len)
 void pkc_sha1_final(pkc_sha1_ctx *ctx, uint8_t out[20])
 {
     /* Section 5.1.1 padding, as for SHA-256. */
-    uint64_t bits = ctx->len << 3;
-    size_t n = ctx->buflen;
-    ctx->buf[n++] = 0x80;
-    if (n > 56) {
-        memset(ctx->buf + n, 0, 64 - n);
-        sha1_compress(ctx->h, ctx->buf, 1);
-        n = 0;
-    }
-    memset(ctx->buf + n, 0, 56 - n);
-    for (int i = 0; i < 8; i++)
-        ctx->buf[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
-    sha1_compress(ctx->h, ctx->buf, 1);
-    for (int i = 0; i < 5; i++) {
-        out[4 * i] = (uint8_t)(ctx->h[i] >> 24);
-        out[4 * i + 1] = (uint8_t)(ctx->h[i] >> 16);
-        out[4 * i + 2] = (uint8_t)(ctx->h[i] >> 8);
-        out[4 * i + 3] = (uint8_t)ctx->h[i];
-    }
+    md_finish(ctx->h, sha1_compress_cb, ctx->buf, ctx->buflen, 64, 0, ctx->len << 3);
+    for (int i = 0; i < 5; i++)
+        md_store_be32(out + 4 * i, ctx->h[i]);
     pkc_memzero(ctx, sizeof *ctx);
 }

@@ -38,88 +38,21 @@ static const uint32_t K256[64] __attribute__((aligned(16))) = {
 
 static inline uint32_t ror32(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-static inline uint32_t load_be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static inline void store_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
 /* ---- portable compression (FIPS 180-4 section 6.2.2) -------------------- */
 
-/* Section 4.1.2 functions. Ch and Maj in their cheaper equivalent forms. */
+/* Section 4.1.2 functions. */
 #define BSIG0(x) (ror32(x, 2) ^ ror32(x, 13) ^ ror32(x, 22))
 #define BSIG1(x) (ror32(x, 6) ^ ror32(x, 11) ^ ror32(x, 25))
 #define SSIG0(x) (ror32(x, 7) ^ ror32(x, 18) ^ ((x) >> 3))
 #define SSIG1(x) (ror32(x, 17) ^ ror32(x, 19) ^ ((x) >> 10))
-#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
-/* One round; the eight working variables rotate by renaming the macro
- * arguments instead of moving values, so 16 unrolled rounds need no moves.
- * W is a 16-word ring: W[t mod 16] holds W_t once the schedule has run. */
-#define ROUND(a, b, c, d, e, f, g, h, w, k)                   \
-    do {                                                      \
-        uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + (k) + (w); \
-        (d) += t1_;                                           \
-        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                  \
-    } while (0)
-
-#define SCHED(i) \
-    (W[(i) & 15] += SSIG1(W[((i) - 2) & 15]) + W[((i) - 7) & 15] + SSIG0(W[((i) - 15) & 15]))
-
-#define ROUNDS16(KP, WX)                                            \
-    do {                                                            \
-        ROUND(a, b, c, d, e, f, g, h, WX(0), (KP)[0]);              \
-        ROUND(h, a, b, c, d, e, f, g, WX(1), (KP)[1]);              \
-        ROUND(g, h, a, b, c, d, e, f, WX(2), (KP)[2]);              \
-        ROUND(f, g, h, a, b, c, d, e, WX(3), (KP)[3]);              \
-        ROUND(e, f, g, h, a, b, c, d, WX(4), (KP)[4]);              \
-        ROUND(d, e, f, g, h, a, b, c, WX(5), (KP)[5]);              \
-        ROUND(c, d, e, f, g, h, a, b, WX(6), (KP)[6]);              \
-        ROUND(b, c, d, e, f, g, h, a, WX(7), (KP)[7]);              \
-        ROUND(a, b, c, d, e, f, g, h, WX(8), (KP)[8]);              \
-        ROUND(h, a, b, c, d, e, f, g, WX(9), (KP)[9]);              \
-        ROUND(g, h, a, b, c, d, e, f, WX(10), (KP)[10]);            \
-        ROUND(f, g, h, a, b, c, d, e, WX(11), (KP)[11]);            \
-        ROUND(e, f, g, h, a, b, c, d, WX(12), (KP)[12]);            \
-        ROUND(d, e, f, g, h, a, b, c, WX(13), (KP)[13]);            \
-        ROUND(c, d, e, f, g, h, a, b, WX(14), (KP)[14]);            \
-        ROUND(b, c, d, e, f, g, h, a, WX(15), (KP)[15]);            \
-    } while (0)
-
-#define W_PLAIN(i) W[i]
-#define W_SCHED(i) SCHED(i)
-
-static void sha256_compress_portable(uint32_t st[8], const uint8_t *p, size_t nblocks)
-{
-    uint32_t W[16];
-    while (nblocks--) {
-        uint32_t a = st[0], b = st[1], c = st[2], d = st[3];
-        uint32_t e = st[4], f = st[5], g = st[6], h = st[7];
-        for (int i = 0; i < 16; i++)
-            W[i] = load_be32(p + 4 * i);
-        ROUNDS16(K256, W_PLAIN);
-        for (int j = 16; j < 64; j += 16)
-            ROUNDS16(K256 + j, W_SCHED);
-        st[0] += a;
-        st[1] += b;
-        st[2] += c;
-        st[3] += d;
-        st[4] += e;
-        st[5] += f;
-        st[6] += g;
-        st[7] += h;
-        p += 64;
-    }
-    pkc_memzero(W, sizeof W);
-}
+/* sha256_compress_portable(st, p, nblocks) on 64-byte blocks */
+#define SHA2_WORD uint32_t
+#define SHA2_ROUNDS 64
+#define SHA2_K K256
+#define SHA2_LOAD md_load_be32
+#define SHA2_COMPRESS sha256_compress_portable
+#include "sha2_compress.h"
 
 /* ---- SHA-NI compression -------------------------------------------------- */
 
@@ -276,15 +209,21 @@ static void sha256_compress(uint32_t h[8], const uint8_t *p, size_t nblocks)
 
 /* ---- streaming interface ------------------------------------------------- */
 
+/* Sections 5.3.2 and 5.3.3: the initial hash value of each length. */
+static void sha256_start(pkc_sha256_ctx *ctx, const uint32_t iv[8], size_t outlen)
+{
+    memcpy(ctx->h, iv, 8 * sizeof iv[0]);
+    ctx->len = 0;
+    ctx->buflen = 0;
+    ctx->outlen = outlen;
+}
+
 void pkc_sha224_init(pkc_sha256_ctx *ctx)
 {
     /* FIPS 180-4 section 5.3.2 */
     static const uint32_t iv[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
                                    0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
-    memcpy(ctx->h, iv, sizeof iv);
-    ctx->len = 0;
-    ctx->buflen = 0;
-    ctx->outlen = 28;
+    sha256_start(ctx, iv, 28);
 }
 
 void pkc_sha256_init(pkc_sha256_ctx *ctx)
@@ -292,10 +231,7 @@ void pkc_sha256_init(pkc_sha256_ctx *ctx)
     /* FIPS 180-4 section 5.3.3 */
     static const uint32_t iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    memcpy(ctx->h, iv, sizeof iv);
-    ctx->len = 0;
-    ctx->buflen = 0;
-    ctx->outlen = 32;
+    sha256_start(ctx, iv, 32);
 }
 
 static void sha256_compress_cb(void *state, const uint8_t *blocks, size_t n)
@@ -313,22 +249,10 @@ void pkc_sha256_update(pkc_sha256_ctx *ctx, const void *data, size_t len)
 
 void pkc_sha256_final(pkc_sha256_ctx *ctx, uint8_t *out)
 {
-    /* Section 5.1.1: a 1 bit, zeros, then the 64-bit message length in bits,
-     * so that the padded length is a multiple of 512 bits. */
-    uint64_t bits = ctx->len << 3;
-    size_t n = ctx->buflen;
-    ctx->buf[n++] = 0x80;
-    if (n > 56) {
-        memset(ctx->buf + n, 0, 64 - n);
-        sha256_compress(ctx->h, ctx->buf, 1);
-        n = 0;
-    }
-    memset(ctx->buf + n, 0, 56 - n);
-    for (int i = 0; i < 8; i++)
-        ctx->buf[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
-    sha256_compress(ctx->h, ctx->buf, 1);
+    /* Section 5.1.1: the 64-bit length in bits */
+    md_finish(ctx->h, sha256_compress_cb, ctx->buf, ctx->buflen, 64, 0, ctx->len << 3);
     size_t words = (ctx->outlen == 28) ? 7 : 8; /* SHA-224: section 6.3, leftmost 224 bits */
     for (size_t i = 0; i < words; i++)
-        store_be32(out + 4 * i, ctx->h[i]);
+        md_store_be32(out + 4 * i, ctx->h[i]);
     pkc_memzero(ctx, sizeof *ctx);
 }

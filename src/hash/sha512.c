@@ -35,87 +35,27 @@ static const uint64_t K512[80] = {
 
 static inline uint64_t ror64(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
 
-static inline uint64_t load_be64(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++)
-        v = v << 8 | p[i];
-    return v;
-}
-
-static inline void store_be64(uint8_t *p, uint64_t v)
-{
-    for (int i = 7; i >= 0; i--) {
-        p[i] = (uint8_t)v;
-        v >>= 8;
-    }
-}
-
 /* Section 4.1.3 functions. */
 #define BSIG0(x) (ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39))
 #define BSIG1(x) (ror64(x, 14) ^ ror64(x, 18) ^ ror64(x, 41))
 #define SSIG0(x) (ror64(x, 1) ^ ror64(x, 8) ^ ((x) >> 7))
 #define SSIG1(x) (ror64(x, 19) ^ ror64(x, 61) ^ ((x) >> 6))
-#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
-/* As in sha256.c: variables rotate by renaming; W is a 16-word ring. */
-#define ROUND(a, b, c, d, e, f, g, h, w, k)                      \
-    do {                                                         \
-        uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + (k) + (w); \
-        (d) += t1_;                                              \
-        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                     \
-    } while (0)
+/* Section 6.4.2: sha512_compress(st, p, nblocks) on 128-byte blocks. */
+#define SHA2_WORD uint64_t
+#define SHA2_ROUNDS 80
+#define SHA2_K K512
+#define SHA2_LOAD md_load_be64
+#define SHA2_COMPRESS sha512_compress
+#include "sha2_compress.h"
 
-#define SCHED(i) \
-    (W[(i) & 15] += SSIG1(W[((i) - 2) & 15]) + W[((i) - 7) & 15] + SSIG0(W[((i) - 15) & 15]))
-
-#define ROUNDS16(KP, WX)                                 \
-    do {                                                 \
-        ROUND(a, b, c, d, e, f, g, h, WX(0), (KP)[0]);   \
-        ROUND(h, a, b, c, d, e, f, g, WX(1), (KP)[1]);   \
-        ROUND(g, h, a, b, c, d, e, f, WX(2), (KP)[2]);   \
-        ROUND(f, g, h, a, b, c, d, e, WX(3), (KP)[3]);   \
-        ROUND(e, f, g, h, a, b, c, d, WX(4), (KP)[4]);   \
-        ROUND(d, e, f, g, h, a, b, c, WX(5), (KP)[5]);   \
-        ROUND(c, d, e, f, g, h, a, b, WX(6), (KP)[6]);   \
-        ROUND(b, c, d, e, f, g, h, a, WX(7), (KP)[7]);   \
-        ROUND(a, b, c, d, e, f, g, h, WX(8), (KP)[8]);   \
-        ROUND(h, a, b, c, d, e, f, g, WX(9), (KP)[9]);   \
-        ROUND(g, h, a, b, c, d, e, f, WX(10), (KP)[10]); \
-        ROUND(f, g, h, a, b, c, d, e, WX(11), (KP)[11]); \
-        ROUND(e, f, g, h, a, b, c, d, WX(12), (KP)[12]); \
-        ROUND(d, e, f, g, h, a, b, c, WX(13), (KP)[13]); \
-        ROUND(c, d, e, f, g, h, a, b, WX(14), (KP)[14]); \
-        ROUND(b, c, d, e, f, g, h, a, WX(15), (KP)[15]); \
-    } while (0)
-
-#define W_PLAIN(i) W[i]
-#define W_SCHED(i) SCHED(i)
-
-/* Section 6.4.2: process nblocks 128-byte blocks. */
-static void sha512_compress(uint64_t st[8], const uint8_t *p, size_t nblocks)
+/* Sections 5.3.4 and 5.3.5: the initial hash value of each length. */
+static void sha512_start(pkc_sha512_ctx *ctx, const uint64_t iv[8], size_t outlen)
 {
-    uint64_t W[16];
-    while (nblocks--) {
-        uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
-        uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
-        for (int i = 0; i < 16; i++)
-            W[i] = load_be64(p + 8 * i);
-        ROUNDS16(K512, W_PLAIN);
-        for (int j = 16; j < 80; j += 16)
-            ROUNDS16(K512 + j, W_SCHED);
-        st[0] += a;
-        st[1] += b;
-        st[2] += c;
-        st[3] += d;
-        st[4] += e;
-        st[5] += f;
-        st[6] += g;
-        st[7] += h;
-        p += 128;
-    }
-    pkc_memzero(W, sizeof W);
+    memcpy(ctx->h, iv, 8 * sizeof iv[0]);
+    ctx->len_lo = ctx->len_hi = 0;
+    ctx->buflen = 0;
+    ctx->outlen = outlen;
 }
 
 void pkc_sha384_init(pkc_sha512_ctx *ctx)
@@ -124,10 +64,7 @@ void pkc_sha384_init(pkc_sha512_ctx *ctx)
     static const uint64_t iv[8] = {
         0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
         0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL, 0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL};
-    memcpy(ctx->h, iv, sizeof iv);
-    ctx->len_lo = ctx->len_hi = 0;
-    ctx->buflen = 0;
-    ctx->outlen = 48;
+    sha512_start(ctx, iv, 48);
 }
 
 void pkc_sha512_init(pkc_sha512_ctx *ctx)
@@ -136,10 +73,7 @@ void pkc_sha512_init(pkc_sha512_ctx *ctx)
     static const uint64_t iv[8] = {
         0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
         0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
-    memcpy(ctx->h, iv, sizeof iv);
-    ctx->len_lo = ctx->len_hi = 0;
-    ctx->buflen = 0;
-    ctx->outlen = 64;
+    sha512_start(ctx, iv, 64);
 }
 
 static void sha512_compress_cb(void *state, const uint8_t *blocks, size_t n)
@@ -160,22 +94,12 @@ void pkc_sha512_update(pkc_sha512_ctx *ctx, const void *data, size_t len)
 
 void pkc_sha512_final(pkc_sha512_ctx *ctx, uint8_t *out)
 {
-    /* Section 5.1.2: a 1 bit, zeros, then the 128-bit length in bits. */
+    /* Section 5.1.2: the 128-bit length in bits */
     uint64_t bits_hi = ctx->len_hi << 3 | ctx->len_lo >> 61;
     uint64_t bits_lo = ctx->len_lo << 3;
-    size_t n = ctx->buflen;
-    ctx->buf[n++] = 0x80;
-    if (n > 112) {
-        memset(ctx->buf + n, 0, 128 - n);
-        sha512_compress(ctx->h, ctx->buf, 1);
-        n = 0;
-    }
-    memset(ctx->buf + n, 0, 112 - n);
-    store_be64(ctx->buf + 112, bits_hi);
-    store_be64(ctx->buf + 120, bits_lo);
-    sha512_compress(ctx->h, ctx->buf, 1);
+    md_finish(ctx->h, sha512_compress_cb, ctx->buf, ctx->buflen, 128, bits_hi, bits_lo);
     size_t words = (ctx->outlen == 48) ? 6 : 8; /* SHA-384: section 6.5, leftmost 384 bits */
     for (size_t i = 0; i < words; i++)
-        store_be64(out + 8 * i, ctx->h[i]);
+        md_store_be64(out + 8 * i, ctx->h[i]);
     pkc_memzero(ctx, sizeof *ctx);
 }
