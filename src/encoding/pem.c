@@ -281,6 +281,18 @@ static int label_ok(const char *label, size_t n)
     return 1;
 }
 
+/* Writes an encapsulation boundary line (RFC 7468 section 2): the prefix
+ * (pem_begin or pem_end), the label, five dashes and a line feed; returns
+ * its length. */
+static size_t put_boundary(char *out, const char *prefix, const char *label, size_t ll)
+{
+    size_t n = strlen(prefix);
+    memcpy(out, prefix, n);
+    memcpy(out + n, label, ll);
+    memcpy(out + n + ll, "-----\n", 6);
+    return n + ll + 6;
+}
+
 pkc_err pkc_pem_encode(const char *label, const uint8_t *der, size_t derlen, char **out,
                        size_t *outlen)
 {
@@ -299,20 +311,9 @@ pkc_err pkc_pem_encode(const char *label, const uint8_t *der, size_t derlen, cha
     char *r = malloc(total + 1);
     if (!r)
         return PKC_ERR_NOMEM;
-    size_t o = 0;
-    memcpy(r + o, pem_begin, sizeof pem_begin - 1);
-    o += sizeof pem_begin - 1;
-    memcpy(r + o, label, ll);
-    o += ll;
-    memcpy(r + o, "-----\n", 6);
-    o += 6;
+    size_t o = put_boundary(r, pem_begin, label, ll);
     o += b64_write(der, derlen, r + o, 64);
-    memcpy(r + o, pem_end, sizeof pem_end - 1);
-    o += sizeof pem_end - 1;
-    memcpy(r + o, label, ll);
-    o += ll;
-    memcpy(r + o, "-----\n", 6);
-    o += 6;
+    o += put_boundary(r + o, pem_end, label, ll);
     r[o] = '\0';
     *out = r;
     *outlen = o;
@@ -339,15 +340,29 @@ static size_t skip_eol(const char *text, size_t len, size_t i, int eof_ok)
     return SIZE_MAX;
 }
 
+/* The first line at or after from that starts with prefix (pem_begin or
+ * pem_end): *line gets its offset and *linelen its length, and the offset
+ * just after the prefix is returned (SIZE_MAX if there is none). The
+ * boundary lines are declassified: the BEGIN line says what the block is
+ * and the END line where it ends, both public. */
+static size_t find_boundary(const char *text, size_t len, size_t from, const char *prefix,
+                            size_t *line, size_t *linelen)
+{
+    size_t i = find_line(text, len, from, prefix);
+    if (i == SIZE_MAX)
+        return SIZE_MAX;
+    *line = i;
+    *linelen = line_length(text, len, i);
+    PKC_DECLASSIFY(text + i, *linelen);
+    return i + strlen(prefix);
+}
+
 pkc_err pkc_pem_block_find(const char *text, size_t len, size_t from, pkc_pem_block *blk)
 {
-    size_t b = find_line(text, len, from, pem_begin);
-    if (b == SIZE_MAX)
+    size_t b, bl;
+    size_t ls = find_boundary(text, len, from, pem_begin, &b, &bl);
+    if (ls == SIZE_MAX)
         return PKC_ERR_DECODE;
-    /* The BEGIN line says what the block is: public. */
-    size_t bl = line_length(text, len, b);
-    PKC_DECLASSIFY(text + b, bl);
-    size_t ls = b + sizeof pem_begin - 1;
     /* The label runs to the first "-----" on the BEGIN line. */
     size_t le = SIZE_MAX;
     for (size_t i = ls; i + 5 <= b + bl; i++) {
@@ -365,13 +380,10 @@ pkc_err pkc_pem_block_find(const char *text, size_t len, size_t from, pkc_pem_bl
     if (body == SIZE_MAX)
         return PKC_ERR_DECODE;
 
-    size_t e = find_line(text, len, body, pem_end);
-    if (e == SIZE_MAX)
+    size_t e, elen;
+    size_t el = find_boundary(text, len, body, pem_end, &e, &elen);
+    if (el == SIZE_MAX)
         return PKC_ERR_DECODE;
-    /* The END line closes the block: public too. */
-    size_t elen = line_length(text, len, e);
-    PKC_DECLASSIFY(text + e, elen);
-    size_t el = e + sizeof pem_end - 1;
     if (elen < (sizeof pem_end - 1) + ll + 5 || memcmp(text + el, text + ls, ll) != 0 ||
         memcmp(text + el + ll, pem_dashes, 5) != 0)
         return PKC_ERR_DECODE; /* END label differs from the BEGIN label */

@@ -82,6 +82,16 @@ static inline uint32_t ror32(uint32_t x, int n) { return (x >> n) | (x << (32 - 
     (m0) = _mm_sha256msg2_epu32(    \
         _mm_add_epi32(_mm_sha256msg1_epu32((m0), (m1)), _mm_alignr_epi8((m3), (m2), 4)), (m3))
 
+/* Groups g .. g+3 (rounds 4g .. 4g+15), each on the schedule's next four
+ * words; the four registers rotate as the ring of the last 16 words. */
+#define SHANI_SCHED_QROUNDS4(g)                                  \
+    do {                                                         \
+        SHANI_SCHED(m0, m1, m2, m3); SHANI_QROUND((g), m0);      \
+        SHANI_SCHED(m1, m2, m3, m0); SHANI_QROUND((g) + 1, m1);  \
+        SHANI_SCHED(m2, m3, m0, m1); SHANI_QROUND((g) + 2, m2);  \
+        SHANI_SCHED(m3, m0, m1, m2); SHANI_QROUND((g) + 3, m3);  \
+    } while (0)
+
 SHANI_TARGET
 static void sha256_compress_shani(uint32_t st[8], const uint8_t *p, size_t nblocks)
 {
@@ -105,18 +115,9 @@ static void sha256_compress_shani(uint32_t st[8], const uint8_t *p, size_t nbloc
         SHANI_QROUND(1, m1);
         SHANI_QROUND(2, m2);
         SHANI_QROUND(3, m3);
-        SHANI_SCHED(m0, m1, m2, m3); SHANI_QROUND(4, m0);
-        SHANI_SCHED(m1, m2, m3, m0); SHANI_QROUND(5, m1);
-        SHANI_SCHED(m2, m3, m0, m1); SHANI_QROUND(6, m2);
-        SHANI_SCHED(m3, m0, m1, m2); SHANI_QROUND(7, m3);
-        SHANI_SCHED(m0, m1, m2, m3); SHANI_QROUND(8, m0);
-        SHANI_SCHED(m1, m2, m3, m0); SHANI_QROUND(9, m1);
-        SHANI_SCHED(m2, m3, m0, m1); SHANI_QROUND(10, m2);
-        SHANI_SCHED(m3, m0, m1, m2); SHANI_QROUND(11, m3);
-        SHANI_SCHED(m0, m1, m2, m3); SHANI_QROUND(12, m0);
-        SHANI_SCHED(m1, m2, m3, m0); SHANI_QROUND(13, m1);
-        SHANI_SCHED(m2, m3, m0, m1); SHANI_QROUND(14, m2);
-        SHANI_SCHED(m3, m0, m1, m2); SHANI_QROUND(15, m3);
+        SHANI_SCHED_QROUNDS4(4);
+        SHANI_SCHED_QROUNDS4(8);
+        SHANI_SCHED_QROUNDS4(12);
 
         abef = _mm_add_epi32(abef, abef0);
         cdgh = _mm_add_epi32(cdgh, cdgh0);

@@ -102,43 +102,41 @@ pkc_err pkc_hmac_drbg_reseed(pkc_hmac_drbg *d, const uint8_t *entropy, size_t en
     return PKC_OK;
 }
 
+/* V = HMAC(K, V) = H(K ^ opad || H(K ^ ipad || V)) for one block, n bytes,
+ * from copies of the keyed inner and outer chaining states: one function
+ * per hash family, on its own context type (pkc_hmac_final would copy and
+ * wipe both whole generic contexts for every block). Each final wipes the
+ * copy it ends. */
+#define DRBG_HMAC_V(name, ctx_type, member, update, final)                           \
+    static void name(const pkc_hmac_ctx *key, uint8_t *V, size_t n, uint8_t *ih)     \
+    {                                                                                \
+        ctx_type c = key->inner.u.member;                                            \
+        update(&c, V, n);                                                            \
+        final(&c, ih);                                                               \
+        c = key->outer.u.member;                                                     \
+        update(&c, ih, n);                                                           \
+        final(&c, V);                                                                \
+    }
+DRBG_HMAC_V(hmac_v_sha256, pkc_sha256_ctx, sha256, pkc_sha256_update, pkc_sha256_final)
+DRBG_HMAC_V(hmac_v_sha512, pkc_sha512_ctx, sha512, pkc_sha512_update, pkc_sha512_final)
+
 /* V = HMAC(K, V) for each block, from the precomputed key states. */
 static void drbg_blocks(pkc_hmac_drbg *d, uint8_t *out, size_t outlen)
 {
     pkc_hmac_ctx key;
     uint8_t ih[PKC_HASH_MAX_SIZE];
     size_t n = d->outlen;
+    int sha512_family = !(d->alg == PKC_HASH_SHA256 || d->alg == PKC_HASH_SHA224);
     pkc_hmac_init(&key, d->alg, d->K, n);
-    if (d->alg == PKC_HASH_SHA256 || d->alg == PKC_HASH_SHA224) {
-        pkc_sha256_ctx c;
-        while (outlen > 0) {
-            c = key.inner.u.sha256;
-            pkc_sha256_update(&c, d->V, n);
-            pkc_sha256_final(&c, ih);
-            c = key.outer.u.sha256;
-            pkc_sha256_update(&c, ih, n);
-            pkc_sha256_final(&c, d->V);
-            size_t k = outlen < n ? outlen : n;
-            memcpy(out, d->V, k);
-            out += k;
-            outlen -= k;
-        }
-        pkc_memzero(&c, sizeof c);
-    } else {
-        pkc_sha512_ctx c;
-        while (outlen > 0) {
-            c = key.inner.u.sha512;
-            pkc_sha512_update(&c, d->V, n);
-            pkc_sha512_final(&c, ih);
-            c = key.outer.u.sha512;
-            pkc_sha512_update(&c, ih, n);
-            pkc_sha512_final(&c, d->V);
-            size_t k = outlen < n ? outlen : n;
-            memcpy(out, d->V, k);
-            out += k;
-            outlen -= k;
-        }
-        pkc_memzero(&c, sizeof c);
+    while (outlen > 0) {
+        if (sha512_family)
+            hmac_v_sha512(&key, d->V, n, ih);
+        else
+            hmac_v_sha256(&key, d->V, n, ih);
+        size_t k = outlen < n ? outlen : n;
+        memcpy(out, d->V, k);
+        out += k;
+        outlen -= k;
     }
     pkc_memzero(ih, sizeof ih);
     pkc_memzero(&key, sizeof key);
