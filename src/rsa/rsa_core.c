@@ -325,6 +325,18 @@ out:
     return err;
 }
 
+/* The end of each key constructor: on success *out gets k, otherwise k is
+ * freed (*out stays NULL) and the error is passed on. */
+static pkc_err key_done(pkc_rsa_key **out, pkc_rsa_key *k, pkc_err err)
+{
+    if (err) {
+        pkc_rsa_key_free(k);
+        return err;
+    }
+    *out = k;
+    return PKC_OK;
+}
+
 pkc_err pkc_rsa_key_from_public(pkc_rsa_key **out, const uint8_t *n, size_t nlen,
                                 const uint8_t *e, size_t elen)
 {
@@ -337,13 +349,7 @@ pkc_err pkc_rsa_key_from_public(pkc_rsa_key **out, const uint8_t *n, size_t nlen
         return err;
     pkc_rsa_mpz_from_be(k->n, n, nlen);
     pkc_rsa_mpz_from_be(k->e, e, elen);
-    err = pkc_rsa_key_finish_public(k);
-    if (err) {
-        pkc_rsa_key_free(k);
-        return err;
-    }
-    *out = k;
-    return PKC_OK;
+    return key_done(out, k, pkc_rsa_key_finish_public(k));
 }
 
 pkc_err pkc_rsa_key_from_private(pkc_rsa_key **out, const pkc_rsa_components *c)
@@ -363,13 +369,7 @@ pkc_err pkc_rsa_key_from_private(pkc_rsa_key **out, const pkc_rsa_components *c)
     pkc_rsa_mpz_from_be(k->dp, c->dp, c->dplen);
     pkc_rsa_mpz_from_be(k->dq, c->dq, c->dqlen);
     pkc_rsa_mpz_from_be(k->qinv, c->qinv, c->qinvlen);
-    err = pkc_rsa_key_finish_private(k);
-    if (err) {
-        pkc_rsa_key_free(k);
-        return err;
-    }
-    *out = k;
-    return PKC_OK;
+    return key_done(out, k, pkc_rsa_key_finish_private(k));
 }
 
 /* NIST SP 800-56B rev. 2 appendix C.2: recover p and q from (n, e, d).
@@ -453,16 +453,10 @@ pkc_err pkc_rsa_key_from_ned(pkc_rsa_key **out, const uint8_t *n, size_t nlen, c
     pkc_rsa_mpz_wipe(y);
     pkc_rsa_mpz_wipe(x);
     pkc_rsa_mpz_wipe(nm1);
-    if (!found)
-        goto fail;
-    err = pkc_rsa_key_finish_private(k);
-    if (err)
-        goto fail;
-    *out = k;
-    return PKC_OK;
+    if (found) /* else err is still PKC_ERR_KEY */
+        err = pkc_rsa_key_finish_private(k);
 fail:
-    pkc_rsa_key_free(k);
-    return err;
+    return key_done(out, k, err);
 }
 
 pkc_err pkc_rsa_key_public(const pkc_rsa_key *key, pkc_rsa_key **out)
@@ -476,13 +470,7 @@ pkc_err pkc_rsa_key_public(const pkc_rsa_key *key, pkc_rsa_key **out)
         return err;
     mpz_set(k->n, key->n);
     mpz_set(k->e, key->e);
-    err = pkc_rsa_key_finish_public(k);
-    if (err) {
-        pkc_rsa_key_free(k);
-        return err;
-    }
-    *out = k;
-    return PKC_OK;
+    return key_done(out, k, pkc_rsa_key_finish_public(k));
 }
 
 pkc_err pkc_rsa_get(const pkc_rsa_key *key, pkc_rsa_part part, uint8_t *out, size_t cap,

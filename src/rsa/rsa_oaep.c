@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "pkc/der.h" /* pkc_secure_free */
 #include "rsa_internal.h"
 
 pkc_err pkc_rsa_mgf1(pkc_hash_alg hash, const uint8_t *seed, size_t seedlen, uint8_t *out,
@@ -109,10 +110,8 @@ pkc_err pkc_rsa_oaep_encrypt_seed(const pkc_rsa_key *key, const pkc_rsa_oaep_par
         goto out;
     *outlen = k;
 out:
-    pkc_memzero(em, k);
-    pkc_memzero(mask, k);
-    free(em);
-    free(mask);
+    pkc_secure_free(em, k);
+    pkc_secure_free(mask, k);
     return err;
 }
 
@@ -219,10 +218,8 @@ pkc_err pkc_rsa_oaep_decrypt(const pkc_rsa_key *key, pkc_rng *rng, pkc_rsa_mode 
     }
     *outlen = (size_t)mlen;
 out:
-    pkc_memzero(em, k);
-    pkc_memzero(mask, k);
     pkc_memzero(lhash, sizeof lhash);
-    free(em);
-    free(mask);
+    pkc_secure_free(em, k);
+    pkc_secure_free(mask, k);
     return err;
 }

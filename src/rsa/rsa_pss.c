@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "pkc/der.h" /* pkc_secure_free */
 #include "rsa_internal.h"
 
 static pkc_err pss_hash(pkc_hash_alg hash, const uint8_t *mhash, size_t hlen, const uint8_t *salt,
@@ -71,10 +72,8 @@ pkc_err pkc_rsa_pss_sign_salt(const pkc_rsa_key *key, pkc_rng *rng, pkc_rsa_mode
     if (!err)
         *siglen = k;
 out:
-    pkc_memzero(em, k);
-    pkc_memzero(mask, k);
-    free(em);
-    free(mask);
+    pkc_secure_free(em, k);
+    pkc_secure_free(mask, k);
     return err;
 }
 
