@@ -27,20 +27,35 @@
  * top limb is not zero. Constant time (products, modular subtractions and
  * the sign normalisation by masks), so the same split serves secret scalars
  * (mul) and public ones (mul2_var). */
+/* c = (k g) >> 384, rounded (by bit 383): words 6 and 7 of the product
+ * plus the top bit of word 5; c's upper limbs are left as they are (0). t:
+ * 2 EC_N limbs of scratch. */
+FE_INLINE void glv_round(fe c, uint64_t *t, const uint64_t *k, const uint64_t *g)
+{
+    unsigned char cf = 0;
+    lb_mul_wide(t, k, g, EC_N);
+    FE_ADC(cf, t[6], t[5] >> 63, &c[0]);
+    FE_ADC(cf, t[7], 0, &c[1]);
+}
+
+/* k = |k| for a short k that is either below 2^129 or n minus such a
+ * value (then its top limb is not zero); returns the mask for the second
+ * case, the sign. u: scratch. */
+FE_INLINE uint64_t glv_abs(uint64_t *k, fe u)
+{
+    uint64_t neg = ct_mask_nonzero(k[EC_N - 1]);
+    sc_neg(u, k);
+    lb_select(k, neg, u, k, EC_N);
+    return neg;
+}
+
 static void glv_split(uint64_t *k1, uint64_t *neg1, uint64_t *k2, uint64_t *neg2,
                          const uint64_t *k)
 {
     uint64_t t[2 * EC_N];
     fe c1 = {0}, c2 = {0}, u, v;
-    unsigned char cf;
-    lb_mul_wide(t, k, ec_glv_g1, EC_N);
-    cf = 0;
-    FE_ADC(cf, t[6], t[5] >> 63, &c1[0]);
-    FE_ADC(cf, t[7], 0, &c1[1]);
-    lb_mul_wide(t, k, ec_glv_g2, EC_N);
-    cf = 0;
-    FE_ADC(cf, t[6], t[5] >> 63, &c2[0]);
-    FE_ADC(cf, t[7], 0, &c2[1]);
+    glv_round(c1, t, k, ec_glv_g1);
+    glv_round(c2, t, k, ec_glv_g2);
     sc_mul(u, c1, ec_glv_a1);
     sc_mul(v, c2, ec_glv_a2);
     sc_sub(k1, k, u);
@@ -48,12 +63,8 @@ static void glv_split(uint64_t *k1, uint64_t *neg1, uint64_t *k2, uint64_t *neg2
     sc_mul(u, c1, ec_glv_mb1);
     sc_mul(v, c2, ec_glv_b2);
     sc_sub(k2, u, v);
-    *neg1 = ct_mask_nonzero(k1[EC_N - 1]);
-    sc_neg(u, k1);
-    lb_select(k1, *neg1, u, k1, EC_N);
-    *neg2 = ct_mask_nonzero(k2[EC_N - 1]);
-    sc_neg(u, k2);
-    lb_select(k2, *neg2, u, k2, EC_N);
+    *neg1 = glv_abs(k1, u);
+    *neg2 = glv_abs(k2, u);
     pkc_memzero(t, sizeof t);
     pkc_memzero(u, sizeof u);
     pkc_memzero(v, sizeof v);
@@ -70,8 +81,8 @@ static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
     int len[4], neg[4];
     uint64_t negm[4];
     fe ks[4];
-    jac qj[WQ_ENT], q2, acc;
-    aff qa, qt[2][WQ_ENT], t;
+    jac qj, acc;
+    aff qa, qt[2][WQ_ENT];
     tables_init();
     glv_split(ks[0], &negm[0], ks[1], &negm[1], u1->v);
     glv_split(ks[2], &negm[2], ks[3], &negm[3], u2->v);
@@ -80,14 +91,8 @@ static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
         len[j] = wnaf_var(naf[j], ks[j], j < 2 ? WG : WQ);
     }
     aff_from_in(&qa, Q);
-    jac_from_aff(&qj[0], &qa);
-    q2 = qj[0];
-    jac_dbl(&q2, &q2);
-    for (int j = 1; j < WQ_ENT; j++) {
-        qj[j] = qj[j - 1];
-        jac_add_var(&qj[j], &q2);
-    }
-    jac_batch_to_aff(qt[0], qj, WQ_ENT);
+    jac_from_aff(&qj, &qa);
+    odd_multiples_var(qt[0], &qj, WQ_ENT);
     for (int j = 0; j < WQ_ENT; j++) {
         qt[1][j] = qt[0][j];
         fe_mul(qt[1][j].x, qt[0][j].x, ec_glv_beta);
@@ -99,24 +104,10 @@ static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
     memset(&acc, 0, sizeof acc);
     for (int i = top - 1; i >= 0; i--) {
         jac_dbl(&acc, &acc);
-        for (int j = 0; j < 2; j++) {
-            if (i < len[j] && naf[j][i]) {
-                int v = naf[j][i];
-                t = (j ? g_wnaf_lam : g_wnaf)[(v > 0 ? v : -v) >> 1];
-                if ((v < 0) != neg[j])
-                    fe_neg(t.y, t.y);
-                jac_madd_var(&acc, &t);
-            }
-        }
-        for (int j = 2; j < 4; j++) {
-            if (i < len[j] && naf[j][i]) {
-                int v = naf[j][i];
-                t = qt[j - 2][(v > 0 ? v : -v) >> 1];
-                if ((v < 0) != neg[j])
-                    fe_neg(t.y, t.y);
-                jac_madd_var(&acc, &t);
-            }
-        }
+        for (int j = 0; j < 4; j++)
+            if (i < len[j] && naf[j][i])
+                jac_madd_digit_var(&acc, j == 0 ? g_wnaf : j == 1 ? g_wnaf_lam : qt[j - 2],
+                                   naf[j][i], neg[j]);
     }
     jac_to_out(out, &acc);
 }
@@ -143,20 +134,13 @@ static void mul_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec
     recode_signed(d2, k2, WV, GLV_CNT);
     memset(&acc, 0, sizeof acc);
     for (int i = GLV_CNT - 1; i >= 0; i--) {
-        uint64_t neg;
         for (int j = 0; j < WV; j++)
             jac_dbl(&acc, &acc);
-        uint64_t a = digit_abs(d1[i], &neg);
-        aff_lookup(&q, tab, WV_ENT, a);
-        fe_neg(qn.y, q.y);
-        fe_cmov(q.y, qn.y, neg ^ neg1);
-        jac_madd_ct(&acc, &q, ct_mask_zero(a), 1);
-        a = digit_abs(d2[i], &neg);
-        aff_lookup(&q, tab, WV_ENT, a);
-        fe_mul(q.x, q.x, ec_glv_beta);
-        fe_neg(qn.y, q.y);
-        fe_cmov(q.y, qn.y, neg ^ neg2);
-        jac_madd_ct(&acc, &q, ct_mask_zero(a), 1);
+        uint64_t inf = aff_lookup_signed(&q, &qn, tab, WV_ENT, d1[i], neg1);
+        jac_madd_ct(&acc, &q, inf, 1);
+        inf = aff_lookup_signed(&q, &qn, tab, WV_ENT, d2[i], neg2);
+        fe_mul(q.x, q.x, ec_glv_beta); /* the lambda multiple: (beta x, y) */
+        jac_madd_ct(&acc, &q, inf, 1);
     }
     jac_to_out(out, &acc);
     pkc_memzero(d1, sizeof d1);

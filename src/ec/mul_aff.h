@@ -17,12 +17,8 @@ static void mul_base_aff(pkc_ec_affine *out, const pkc_ec_scalar *k)
     recode_signed(d, k->v, WB, WB_CNT);
     memset(&acc, 0, sizeof acc);
     for (int i = 0; i < WB_CNT; i++) {
-        uint64_t neg;
-        uint64_t a = digit_abs(d[i], &neg);
-        aff_lookup(&q, g_comb[i], WB_ENT, a);
-        fe_neg(qn.y, q.y);
-        fe_cmov(q.y, qn.y, neg);
-        aff_add_ct(&acc, &ainf, &acc, ainf, &q, ct_mask_zero(a));
+        uint64_t inf = aff_lookup_signed(&q, &qn, g_comb[i], WB_ENT, d[i], 0);
+        aff_add_ct(&acc, &ainf, &acc, ainf, &q, inf);
     }
     aff_to_out(out, &acc, ainf);
     pkc_memzero(d, sizeof d);
@@ -46,14 +42,10 @@ static void mul_aff(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_aff
     recode_signed(d, k->v, WA, WA_CNT);
     memset(&acc, 0, sizeof acc);
     for (int i = WA_CNT - 1; i >= 0; i--) {
-        uint64_t neg;
         for (int j = 0; j < WA; j++)
             aff_add_ct(&acc, &ainf, &acc, ainf, &acc, ainf);
-        uint64_t a = digit_abs(d[i], &neg);
-        aff_lookup(&q, tab, WA_ENT, a);
-        fe_neg(qn.y, q.y);
-        fe_cmov(q.y, qn.y, neg);
-        aff_add_ct(&acc, &ainf, &acc, ainf, &q, ct_mask_zero(a));
+        uint64_t inf = aff_lookup_signed(&q, &qn, tab, WA_ENT, d[i], 0);
+        aff_add_ct(&acc, &ainf, &acc, ainf, &q, inf);
     }
     aff_to_out(out, &acc, ainf);
     pkc_memzero(d, sizeof d);

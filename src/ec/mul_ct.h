@@ -13,13 +13,6 @@
  * |s| + |t| < n for i <= WB_CNT - 3 (because k < n), s != +-t (mod n) as
  * well. Only the last two positions need the doubling case. Infinity (an
  * accumulator of 0 or a digit 0) is handled by selection. */
-/* k*G, constant time. Position i adds d_i 2^(WB i) G with a mixed addition.
- * Exceptional cases: before position i the accumulator is s*G with
- * |s| < 2^(WB i) * 2^(WB-1)/(2^WB - 1) and the addend is t*G with
- * 2^(WB i) <= |t| <= 2^(WB(i+1)-1), so s != +-t as integers; since
- * |s| + |t| < n for i <= WB_CNT - 3 (because k < n), s != +-t (mod n) as
- * well. Only the last two positions need the doubling case. Infinity (an
- * accumulator of 0 or a digit 0) is handled by selection. */
 static void mul_base_jac(pkc_ec_affine *out, const pkc_ec_scalar *k)
 {
     int64_t d[WB_CNT];
@@ -29,12 +22,8 @@ static void mul_base_jac(pkc_ec_affine *out, const pkc_ec_scalar *k)
     recode_signed(d, k->v, WB, WB_CNT);
     memset(&acc, 0, sizeof acc);
     for (int i = 0; i < WB_CNT; i++) {
-        uint64_t neg;
-        uint64_t a = digit_abs(d[i], &neg);
-        aff_lookup(&q, g_comb[i], WB_ENT, a);
-        fe_neg(qn.y, q.y);
-        fe_cmov(q.y, qn.y, neg);
-        jac_madd_ct(&acc, &q, ct_mask_zero(a), i >= WB_CNT - 2);
+        uint64_t inf = aff_lookup_signed(&q, &qn, g_comb[i], WB_ENT, d[i], 0);
+        jac_madd_ct(&acc, &q, inf, i >= WB_CNT - 2);
     }
     jac_to_out(out, &acc);
     pkc_memzero(d, sizeof d);
@@ -63,14 +52,10 @@ static void mul_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc
     recode_signed(d, k->v, WV, WV_CNT);
     memset(&acc, 0, sizeof acc);
     for (int i = WV_CNT - 1; i >= 0; i--) {
-        uint64_t neg;
         for (int j = 0; j < WV; j++)
             jac_dbl(&acc, &acc);
-        uint64_t a = digit_abs(d[i], &neg);
-        aff_lookup(&q, tab, WV_ENT, a);
-        fe_neg(qn.y, q.y);
-        fe_cmov(q.y, qn.y, neg);
-        jac_madd_ct(&acc, &q, ct_mask_zero(a), i == 0 || EC_SMALL_ORDER);
+        uint64_t inf = aff_lookup_signed(&q, &qn, tab, WV_ENT, d[i], 0);
+        jac_madd_ct(&acc, &q, inf, i == 0 || EC_SMALL_ORDER);
     }
     jac_to_out(out, &acc);
     pkc_memzero(d, sizeof d);

@@ -14,43 +14,26 @@ static void mul2_var_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *u1,
                                 const pkc_ec_scalar *u2, const pkc_ec_affine *Q)
 {
     int8_t n1[NAF_MAX], n2[NAF_MAX];
-    jac qj[WQ_ENT], q2, acc;
-    aff qa, qt[WQ_ENT], t;
+    jac qj, acc;
+    aff qa, qt[WQ_ENT];
     tables_init();
     int l1 = wnaf_var(n1, u1->v, WG);
     int l2 = wnaf_var(n2, u2->v, WQ);
     aff_from_in(&qa, Q);
-    jac_from_aff(&qj[0], &qa);
-    q2 = qj[0];
-    jac_dbl(&q2, &q2);
-    for (int j = 1; j < WQ_ENT; j++) {
-        qj[j] = qj[j - 1];
-        jac_add_var(&qj[j], &q2);
-    }
-    /* one inversion makes every Q addition a mixed one */
-    jac_batch_to_aff(qt, qj, WQ_ENT);
+    jac_from_aff(&qj, &qa);
+    /* affine: every Q addition is a mixed one */
+    odd_multiples_var(qt, &qj, WQ_ENT);
     memset(&acc, 0, sizeof acc);
     int started = 0;
     for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
         if (started)
             jac_dbl(&acc, &acc);
         if (i < l1 && n1[i]) {
-            int v = n1[i];
-            if (v > 0) {
-                jac_madd_var(&acc, &g_wnaf[v >> 1]);
-            } else {
-                t = g_wnaf[(-v) >> 1];
-                fe_neg(t.y, t.y);
-                jac_madd_var(&acc, &t);
-            }
+            jac_madd_digit_var(&acc, g_wnaf, n1[i], 0);
             started = 1;
         }
         if (i < l2 && n2[i]) {
-            int v = n2[i];
-            t = qt[(v > 0 ? v : -v) >> 1];
-            if (v < 0)
-                fe_neg(t.y, t.y);
-            jac_madd_var(&acc, &t);
+            jac_madd_digit_var(&acc, qt, n2[i], 0);
             started = 1;
         }
         if (started && fe_is_zero(acc.Z))

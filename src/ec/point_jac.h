@@ -195,6 +195,19 @@ static void jac_madd_ct(jac *acc, const aff *q, uint64_t qinf, int with_dbl)
     *acc = s;
 }
 
+/* The end of an incomplete addition s = acc + q of finite points, for
+ * public data: H = 0 means q = +-acc, so the sum is 2 acc (r = 0 too) or
+ * infinity. */
+static inline void jac_complete_var(jac *acc, const jac *s, uint64_t h0, uint64_t r0)
+{
+    if (!h0)
+        *acc = *s;
+    else if (r0)
+        jac_dbl(acc, acc);
+    else
+        memset(acc, 0, sizeof *acc);
+}
+
 /* Variable time, complete: for public data only. */
 static void jac_add_var(jac *acc, const jac *q)
 {
@@ -207,14 +220,7 @@ static void jac_add_var(jac *acc, const jac *q)
     jac s;
     uint64_t h0, r0;
     jac_add(&s, acc, q, &h0, &r0);
-    if (h0) {
-        if (r0)
-            jac_dbl(acc, acc);
-        else
-            memset(acc, 0, sizeof *acc);
-        return;
-    }
-    *acc = s;
+    jac_complete_var(acc, &s, h0, r0);
 }
 
 static void jac_madd_var(jac *acc, const aff *q)
@@ -226,14 +232,22 @@ static void jac_madd_var(jac *acc, const aff *q)
     jac s;
     uint64_t h0, r0;
     jac_madd(&s, acc, q, &h0, &r0);
-    if (h0) {
-        if (r0)
-            jac_dbl(acc, acc);
-        else
-            memset(acc, 0, sizeof *acc);
+    jac_complete_var(acc, &s, h0, r0);
+}
+
+/* acc += v Q for a nonzero digit v of a width-w NAF (odd, |v| < 2^(w-1)),
+ * from tab[j] = (2j + 1) Q; negated when v < 0, or when flip says the NAF is
+ * of -k (a GLV half). Variable time: public digits only. */
+static inline void jac_madd_digit_var(jac *acc, const aff *tab, int v, int flip)
+{
+    const aff *e = &tab[(v > 0 ? v : -v) >> 1];
+    if ((v < 0) == flip) {
+        jac_madd_var(acc, e);
         return;
     }
-    *acc = s;
+    aff t = *e;
+    fe_neg(t.y, t.y);
+    jac_madd_var(acc, &t);
 }
 
 /* Affine result in canonical form with the infinity mask; constant time. */

@@ -22,6 +22,24 @@ static aff g_wnaf_lam[WG_ENT]; /* lambda * g_wnaf[j] = (beta x, y) */
 #endif
 static int g_state; /* 0 none, 1 building, 2 ready */
 
+/* out[j] = (2j + 1) P for j < cnt, affine: the odd multiples a width-w NAF
+ * reads (g_wnaf, cnt = WG_ENT; the table of Q in mul2_var, cnt = WQ_ENT),
+ * as P plus repeated additions of 2P, made affine with one inversion.
+ * Variable time: for public points (G, a public key). */
+#define ODD_MAX (WG_ENT > WQ_ENT ? WG_ENT : WQ_ENT)
+_Static_assert(ODD_MAX <= BATCH_MAX, "odd_multiples_var: one batch inversion");
+static void odd_multiples_var(aff *out, const jac *p, int cnt)
+{
+    jac buf[ODD_MAX], p2 = *p;
+    jac_dbl(&p2, &p2);
+    buf[0] = *p;
+    for (int j = 1; j < cnt; j++) {
+        buf[j] = buf[j - 1];
+        jac_add_var(&buf[j], &p2);
+    }
+    jac_batch_to_aff(out, buf, cnt);
+}
+
 static void tables_build(void)
 {
     jac buf[BATCH_MAX];
@@ -51,15 +69,7 @@ static void tables_build(void)
             nb = 0;
         }
     }
-    /* odd multiples for the wNAF */
-    jac g2 = g;
-    jac_dbl(&g2, &g2);
-    buf[0] = g;
-    for (int j = 1; j < WG_ENT; j++) {
-        buf[j] = buf[j - 1];
-        jac_add_var(&buf[j], &g2);
-    }
-    jac_batch_to_aff(g_wnaf, buf, WG_ENT);
+    odd_multiples_var(g_wnaf, &g, WG_ENT);
 #if EC_GLV
     for (int j = 0; j < WG_ENT; j++) {
         fe_mul(g_wnaf_lam[j].x, g_wnaf[j].x, ec_glv_beta);
@@ -111,6 +121,23 @@ static inline void aff_lookup(aff *q, const aff *row, int cnt, uint64_t idx)
     memset(q, 0, sizeof *q);
     for (int j = 0; j < cnt; j++)
         aff_cmov(q, &row[j], ct_mask_eq(idx, (uint64_t)j + 1));
+}
+
+/* q = d P for a secret signed digit d (|d| <= cnt) of a fixed-window
+ * recoding, from row[j] = (j+1) P: row[|d| - 1] by a full scan, its y
+ * negated by a mask when d < 0, or when the mask flip is set (a GLV half
+ * of -k). Returns the mask for d = 0 (q is then zero and stands for
+ * infinity). qn is scratch, left for the caller to wipe with q. Constant
+ * time. */
+static inline uint64_t aff_lookup_signed(aff *q, aff *qn, const aff *row, int cnt, int64_t d,
+                                         uint64_t flip)
+{
+    uint64_t neg;
+    uint64_t a = digit_abs(d, &neg);
+    aff_lookup(q, row, cnt, a);
+    fe_neg(qn->y, q->y);
+    fe_cmov(q->y, qn->y, neg ^ flip);
+    return ct_mask_zero(a);
 }
 
 #endif
