@@ -325,6 +325,20 @@ out:
     return err;
 }
 
+/* The start of each key constructor from bytes: *out = NULL and *k a new
+ * key with n and e set from their big-endian bytes. */
+static pkc_err key_start(pkc_rsa_key **out, pkc_rsa_key **k, const uint8_t *n, size_t nlen,
+                         const uint8_t *e, size_t elen)
+{
+    *out = NULL;
+    pkc_err err = pkc_rsa_key_alloc(k);
+    if (err)
+        return err;
+    pkc_rsa_mpz_from_be((*k)->n, n, nlen);
+    pkc_rsa_mpz_from_be((*k)->e, e, elen);
+    return PKC_OK;
+}
+
 /* The end of each key constructor: on success *out gets k, otherwise k is
  * freed (*out stays NULL) and the error is passed on. */
 static pkc_err key_done(pkc_rsa_key **out, pkc_rsa_key *k, pkc_err err)
@@ -342,13 +356,10 @@ pkc_err pkc_rsa_key_from_public(pkc_rsa_key **out, const uint8_t *n, size_t nlen
 {
     if (!out || (!n && nlen) || (!e && elen))
         return PKC_ERR_ARG;
-    *out = NULL;
     pkc_rsa_key *k;
-    pkc_err err = pkc_rsa_key_alloc(&k);
+    pkc_err err = key_start(out, &k, n, nlen, e, elen);
     if (err)
         return err;
-    pkc_rsa_mpz_from_be(k->n, n, nlen);
-    pkc_rsa_mpz_from_be(k->e, e, elen);
     return key_done(out, k, pkc_rsa_key_finish_public(k));
 }
 
@@ -356,13 +367,10 @@ pkc_err pkc_rsa_key_from_private(pkc_rsa_key **out, const pkc_rsa_components *c)
 {
     if (!out || !c)
         return PKC_ERR_ARG;
-    *out = NULL;
     pkc_rsa_key *k;
-    pkc_err err = pkc_rsa_key_alloc(&k);
+    pkc_err err = key_start(out, &k, c->n, c->nlen, c->e, c->elen);
     if (err)
         return err;
-    pkc_rsa_mpz_from_be(k->n, c->n, c->nlen);
-    pkc_rsa_mpz_from_be(k->e, c->e, c->elen);
     pkc_rsa_mpz_from_be(k->d, c->d, c->dlen);
     pkc_rsa_mpz_from_be(k->p, c->p, c->plen);
     pkc_rsa_mpz_from_be(k->q, c->q, c->qlen);
@@ -383,13 +391,10 @@ pkc_err pkc_rsa_key_from_ned(pkc_rsa_key **out, const uint8_t *n, size_t nlen, c
 {
     if (!out || !n || !e || !d)
         return PKC_ERR_ARG;
-    *out = NULL;
     pkc_rsa_key *k;
-    pkc_err err = pkc_rsa_key_alloc(&k);
+    pkc_err err = key_start(out, &k, n, nlen, e, elen);
     if (err)
         return err;
-    pkc_rsa_mpz_from_be(k->n, n, nlen);
-    pkc_rsa_mpz_from_be(k->e, e, elen);
     pkc_rsa_mpz_from_be(k->d, d, dlen);
     err = pkc_rsa_key_finish_public(k);
     if (err)
