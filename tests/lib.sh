@@ -10,7 +10,10 @@
 #                              exactly one line "pkc CMD: reason"
 #   finish                     prints "N passed, M failed" and exits 0 only
 #                              when nothing failed and something passed
-# $T/out and $T/err hold the last check's output.
+# $T/out and $T/err hold the last check's output. $PY is the Python with
+# Debian's python3-* packages, $SRC the source tree.
+PY=${PYTHON:-/usr/bin/python3}
+SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 T=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 pass=0

@@ -8,8 +8,6 @@
 set -u
 TEST_VERBOSE=1
 . "$(dirname "$0")/lib.sh"
-PY=${PYTHON:-/usr/bin/python3}
-SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 FG="$SRC/tools/flamegraph.py"
 
 # svgcheck.py SVG FOLDED: every frame's width is its share of the samples,

@@ -13,8 +13,6 @@
 set -u
 TEST_VERBOSE=1
 . "$(dirname "$0")/lib.sh"
-PY=${PYTHON:-/usr/bin/python3}
-SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 REPORT="$SRC/tools/report.py"
 FX="$SRC/tests/fixtures"
 CHECK="$FX/check_report.py"

@@ -11,8 +11,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
-SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
-PY=${PYTHON:-/usr/bin/python3}
 TOOL="$SRC/tools/rng_analysis.py"
 
 "$PY" "$TOOL" --selftest >"$T/selftest" 2>&1 && ok || { bad "selftest"; cat "$T/selftest"; }

@@ -8,7 +8,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
-PY=${PYTHON:-/usr/bin/python3}
 
 # --- bad usage: exit 2 and exactly one line "pkc rng: ..." on stderr ---
 usage_case() {

@@ -5,8 +5,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
-SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
-PY=${PYTHON:-/usr/bin/python3}
 
 "$PKC" rng -n 20000 -S 5 -o "$T/drbg.csv" && "$PKC" rng -n 20000 -g lcg -S 5 -o "$T/lcg.csv" \
   && "$PKC" rng -m bits -n 20000 -g biased -S 5 -o "$T/biased.csv" || bad "generate"
