@@ -77,6 +77,18 @@ void bench_buf_json_number(bench_buf *b, double v)
         bench_buf_printf(b, "%.10g", v);
 }
 
+void bench_buf_json_num_kv(bench_buf *b, const char *sep, const char *key, double v)
+{
+    bench_buf_printf(b, "%s\"%s\": ", sep, key);
+    bench_buf_json_number(b, v);
+}
+
+void bench_buf_json_str_kv(bench_buf *b, const char *sep, const char *key, const char *v)
+{
+    bench_buf_printf(b, "%s\"%s\": ", sep, key);
+    bench_buf_json_string(b, v);
+}
+
 void bench_buf_free(bench_buf *b)
 {
     free(b->data);

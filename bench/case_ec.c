@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "case_util.h"
 
 #define EC_MAX_SIG 160
 
@@ -16,7 +16,7 @@ typedef struct {
     const bench_provider *pv;
     bench_params p;
     const bench_ec_pool *pool;
-    size_t count, next;
+    bench_rotation rot;
     void **keys, **peers;       /* provider handles */
     const uint8_t **msg;
     uint8_t (*sig)[EC_MAX_SIG];
@@ -43,7 +43,7 @@ static void ec_teardown(void *st)
     ec_state *s = st;
     if (!s)
         return;
-    for (size_t i = 0; i < s->count; i++) {
+    for (size_t i = 0; i < s->rot.count; i++) {
         if (s->keys && s->keys[i])
             s->pv->ec_free(s->keys[i]);
         if (s->peers && s->peers[i])
@@ -79,17 +79,18 @@ static void *ec_setup(const bench_provider *pv, const bench_params *p,
     s->pool = bench_pools_ec(env->pools, p->curve, err, errlen);
     if (!s->pool)
         goto fail;
-    s->count = env->pool_size < s->pool->count ? env->pool_size : s->pool->count;
-    s->keys = calloc(s->count, sizeof *s->keys);
-    s->peers = calloc(s->count, sizeof *s->peers);
-    s->msg = calloc(s->count, sizeof *s->msg);
-    s->sig = calloc(s->count, sizeof *s->sig);
-    s->siglen = calloc(s->count, sizeof *s->siglen);
+    bench_rotation_init(&s->rot, env, s->pool->count);
+    size_t count = s->rot.count;
+    s->keys = calloc(count, sizeof *s->keys);
+    s->peers = calloc(count, sizeof *s->peers);
+    s->msg = calloc(count, sizeof *s->msg);
+    s->sig = calloc(count, sizeof *s->sig);
+    s->siglen = calloc(count, sizeof *s->siglen);
     if (!s->keys || !s->peers || !s->msg || !s->sig || !s->siglen) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
-    for (size_t i = 0; i < s->count; i++) {
+    for (size_t i = 0; i < count; i++) {
         s->keys[i] = pv->ec_import(&s->pool->keys[i]);
         if (!s->keys[i]) {
             snprintf(err, errlen, "cannot import pool key %zu", i);
@@ -121,22 +122,26 @@ fail:
     return NULL;
 }
 
+/* n new keys, each freed at once */
+static int ec_run_keygen(ec_state *s, uint64_t n)
+{
+    for (uint64_t it = 0; it < n; it++, s->made++) {
+        void *key = s->pv->ec_generate(s->gen, s->p.curve);
+        if (!key)
+            return -1;
+        s->pv->ec_free(key);
+    }
+    return 0;
+}
+
 static int ec_run(void *st, uint64_t n)
 {
     ec_state *s = st;
     const bench_provider *pv = s->pv;
+    if (s->p.op == BENCH_OP_KEYGEN)
+        return ec_run_keygen(s, n);
     for (uint64_t it = 0; it < n; it++) {
-        if (s->p.op == BENCH_OP_KEYGEN) {
-            void *key = pv->ec_generate(s->gen, s->p.curve);
-            if (!key)
-                return -1;
-            pv->ec_free(key);
-            s->made++;
-            continue;
-        }
-        size_t i = s->next;
-        s->next = i + 1 == s->count ? 0 : i + 1;
-        size_t l = sizeof s->out;
+        size_t i = bench_rotation_take(&s->rot), l = sizeof s->out;
         int rc;
         switch (s->p.op) {
         case BENCH_OP_SIGN:
@@ -159,31 +164,6 @@ static int ec_run(void *st, uint64_t n)
     return 0;
 }
 
-static int sign_verify(const bench_provider *pv, void *key, const uint8_t *msg, size_t len,
-                       const uint8_t *given, size_t givenlen, char *err, size_t errlen)
-{
-    uint8_t sig[EC_MAX_SIG];
-    size_t l = sizeof sig;
-    if (given) {
-        memcpy(sig, given, givenlen);
-        l = givenlen;
-    } else if (pv->ec_sign(key, msg, len, sig, &l) != 0) {
-        snprintf(err, errlen, "signing failed");
-        return -1;
-    }
-    if (pv->ec_verify(key, msg, len, sig, l) != 1) {
-        snprintf(err, errlen, "the signature does not verify");
-        return -1;
-    }
-    /* in the DER form the last byte is s's; in the raw form too */
-    sig[l - 1] ^= 1;
-    if (pv->ec_verify(key, msg, len, sig, l) != 0) {
-        snprintf(err, errlen, "a tampered signature verifies");
-        return -1;
-    }
-    return 0;
-}
-
 static int ec_check(void *st, char *err, size_t errlen)
 {
     ec_state *s = st;
@@ -195,11 +175,13 @@ static int ec_check(void *st, char *err, size_t errlen)
             return -1;
         }
         static const uint8_t msg[] = "pkc bench: a key just made signs";
-        int rc = pv->ec_sign ? sign_verify(pv, key, msg, sizeof msg - 1, NULL, 0, err, errlen) : 0;
+        int rc = pv->ec_sign ? bench_check_ec_signature(pv, key, msg, sizeof msg - 1, NULL, 0,
+                                                        err, errlen)
+                             : 0;
         pv->ec_free(key);
         return rc;
     }
-    for (size_t i = 0; i < s->count; i++) {
+    for (size_t i = 0; i < s->rot.count; i++) {
         if (s->p.op == BENCH_OP_DERIVE) {
             size_t l = sizeof s->out;
             const uint8_t *want = s->pool->secrets + i * s->pool->secret_len;
@@ -214,8 +196,8 @@ static int ec_check(void *st, char *err, size_t errlen)
             continue;
         }
         int given = s->p.op == BENCH_OP_VERIFY;
-        if (sign_verify(pv, s->keys[i], s->msg[i], s->p.msg_len, given ? s->sig[i] : NULL,
-                        s->siglen[i], err, errlen) != 0)
+        if (bench_check_ec_signature(pv, s->keys[i], s->msg[i], s->p.msg_len,
+                                     given ? s->sig[i] : NULL, s->siglen[i], err, errlen) != 0)
             return -1;
     }
     return 0;
@@ -224,13 +206,7 @@ static int ec_check(void *st, char *err, size_t errlen)
 static void ec_info(void *st, size_t *keys, size_t *inputs)
 {
     ec_state *s = st;
-    if (s->p.op == BENCH_OP_KEYGEN) {
-        *keys = s->made;
-        *inputs = 0;
-        return;
-    }
-    *keys = s->count;
-    *inputs = s->count;
+    bench_case_counts(s->p.op == BENCH_OP_KEYGEN, s->made, s->rot.count, keys, inputs);
 }
 
 const bench_case_ops bench_case_ec = {ec_supports, ec_setup, ec_run, ec_check,

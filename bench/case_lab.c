@@ -20,7 +20,7 @@
 #include "ec/curve.h"
 #include "ec/ec_internal.h"
 #include "ec/lab.h"
-#include "engine.h"
+#include "case_util.h"
 #include "pkc/ec.h"
 
 typedef struct {
@@ -29,7 +29,7 @@ typedef struct {
     const pkc_ec_curve *curve;
     const pkc_ec_lab *lab;
     const bench_ec_pool *pool;
-    size_t count, next;
+    bench_rotation rot;
     pkc_ec_scalar *k;           /* the pool's private scalars */
     pkc_ec_affine *P;           /* the pool's peer points */
     pkc_ec_affine R;
@@ -51,7 +51,7 @@ static void lab_teardown(void *st)
     if (!s)
         return;
     if (s->k)
-        pkc_memzero(s->k, s->count * sizeof *s->k);
+        pkc_memzero(s->k, s->rot.count * sizeof *s->k);
     free(s->k);
     free(s->P);
     free(s);
@@ -79,14 +79,14 @@ static void *lab_setup(const bench_provider *pv, const bench_params *p,
     s->pool = bench_pools_ec(env->pools, p->curve, err, errlen);
     if (!s->curve || !s->lab || !s->pool)
         goto fail;
-    s->count = env->pool_size < s->pool->count ? env->pool_size : s->pool->count;
-    s->k = calloc(s->count, sizeof *s->k);
-    s->P = calloc(s->count, sizeof *s->P);
+    bench_rotation_init(&s->rot, env, s->pool->count);
+    s->k = calloc(s->rot.count, sizeof *s->k);
+    s->P = calloc(s->rot.count, sizeof *s->P);
     if (!s->k || !s->P) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
-    for (size_t i = 0; i < s->count; i++) {
+    for (size_t i = 0; i < s->rot.count; i++) {
         const bench_ec_material *m = &s->pool->keys[i];
         if (!pkc_ec_scalar_set_bytes_checked(s->curve, &s->k[i], m->d) ||
             point_of(s, &s->pool->peers[i], &s->P[i]) != 0) {
@@ -123,8 +123,7 @@ static int lab_run(void *st, uint64_t n)
     int aff = s->co == PKC_EC_AFFINE;
     uint64_t h0, r0;
     for (uint64_t it = 0; it < n; it++) {
-        size_t i = s->next;
-        s->next = i + 1 == s->count ? 0 : i + 1;
+        size_t i = bench_rotation_take(&s->rot);
         switch (s->p.op) {
         case BENCH_OP_SCALAR_MUL_BASE:
             pkc_ec_mul_base(s->curve, s->co, &s->R, &s->k[i]);
@@ -169,7 +168,7 @@ static int lab_check(void *st, char *err, size_t errlen)
     case BENCH_OP_SCALAR_MUL:
         /* k_i G is pool key i's public point; k_i P_i has the x-coordinate
          * of the ECDH secret pkc computed when it built the pool */
-        for (size_t i = 0; i < s->count; i++) {
+        for (size_t i = 0; i < s->rot.count; i++) {
             uint8_t x[PKC_EC_MAX_FIELD_BYTES], y[PKC_EC_MAX_FIELD_BYTES];
             int base = s->p.op == BENCH_OP_SCALAR_MUL_BASE;
             if (base)
@@ -227,8 +226,8 @@ static void lab_info(void *st, size_t *keys, size_t *inputs)
 {
     lab_state *s = st;
     int pooled = s->p.op == BENCH_OP_SCALAR_MUL || s->p.op == BENCH_OP_SCALAR_MUL_BASE;
-    *keys = pooled ? s->count : 0;
-    *inputs = pooled ? s->count : 1;
+    *keys = pooled ? s->rot.count : 0;
+    *inputs = pooled ? s->rot.count : 1;
 }
 
 const bench_case_ops bench_case_lab = {lab_supports, lab_setup, lab_run, lab_check,

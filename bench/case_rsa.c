@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "case_util.h"
 #include "pkc/hash.h"
 
 #define CHECK_ALL_BITS 4096
@@ -18,8 +18,9 @@ typedef struct {
     const bench_provider *pv;
     bench_params p;
     const bench_rsa_pool *pool;
-    size_t count, k, next;
-    void **keys;                /* provider handles, count */
+    bench_rotation rot;
+    size_t k;                   /* bytes of the modulus */
+    void **keys;                /* provider handles, rot.count */
     const uint8_t **msg;        /* message of entry i */
     uint8_t *sig;               /* verify: signature i at i * k; decrypt: ciphertext i */
     size_t *siglen;
@@ -48,7 +49,7 @@ static void rsa_teardown(void *st)
     rsa_state *s = st;
     if (!s)
         return;
-    for (size_t i = 0; s->keys && i < s->count; i++)
+    for (size_t i = 0; s->keys && i < s->rot.count; i++)
         if (s->keys[i])
             s->pv->rsa_free(s->keys[i]);
     if (s->last)
@@ -90,17 +91,18 @@ static void *rsa_setup(const bench_provider *pv, const bench_params *p,
     s->pool = bench_pools_rsa(env->pools, p->bits, err, errlen);
     if (!s->pool)
         goto fail;
-    s->count = env->pool_size < s->pool->count ? env->pool_size : s->pool->count;
+    bench_rotation_init(&s->rot, env, s->pool->count);
+    size_t count = s->rot.count;
     s->k = s->pool->k;
-    s->keys = calloc(s->count, sizeof *s->keys);
-    s->msg = calloc(s->count, sizeof *s->msg);
-    s->sig = malloc(s->count * s->k);
-    s->siglen = calloc(s->count, sizeof *s->siglen);
+    s->keys = calloc(count, sizeof *s->keys);
+    s->msg = calloc(count, sizeof *s->msg);
+    s->sig = malloc(count * s->k);
+    s->siglen = calloc(count, sizeof *s->siglen);
     if (!s->keys || !s->msg || !s->sig || !s->siglen) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
-    for (size_t i = 0; i < s->count; i++) {
+    for (size_t i = 0; i < count; i++) {
         s->keys[i] = pv->rsa_import(&s->pool->keys[i]);
         if (!s->keys[i]) {
             snprintf(err, errlen, "cannot import pool key %zu", i);
@@ -129,24 +131,29 @@ fail:
     return NULL;
 }
 
+/* n new keys; the last one is kept for its fingerprint (rsa_last_key) */
+static int rsa_run_keygen(rsa_state *s, uint64_t n)
+{
+    for (uint64_t it = 0; it < n; it++, s->made++) {
+        void *key = s->pv->rsa_generate(s->gen, s->p.bits);
+        if (!key)
+            return -1;
+        if (s->last)
+            s->pv->rsa_free(s->last);
+        s->last = key;
+        s->last_seed = s->next_seed;
+    }
+    return 0;
+}
+
 static int rsa_run(void *st, uint64_t n)
 {
     rsa_state *s = st;
     const bench_provider *pv = s->pv;
+    if (s->p.op == BENCH_OP_KEYGEN)
+        return rsa_run_keygen(s, n);
     for (uint64_t it = 0; it < n; it++) {
-        if (s->p.op == BENCH_OP_KEYGEN) {
-            void *key = pv->rsa_generate(s->gen, s->p.bits);
-            if (!key)
-                return -1;
-            if (s->last)
-                pv->rsa_free(s->last);
-            s->last = key;
-            s->last_seed = s->next_seed;
-            s->made++;
-            continue;
-        }
-        size_t i = s->next;
-        s->next = i + 1 == s->count ? 0 : i + 1;
+        size_t i = bench_rotation_take(&s->rot);
         const uint8_t *in = s->pool->raw_in + i * s->k;
         size_t l = sizeof s->out;
         int rc;
@@ -184,28 +191,11 @@ static int rsa_run(void *st, uint64_t n)
 /* sign (or take the prepared signature), verify, tamper, verify again */
 static int check_sign(rsa_state *s, void *key, size_t i, char *err, size_t errlen)
 {
-    uint8_t sig[BENCH_MAX_SIG];
-    size_t l = sizeof sig;
-    int pss = is_pss(s->p.op);
-    const uint8_t *msg = s->msg ? s->msg[i] : s->kex;
-    size_t mlen = s->msg ? s->p.msg_len : BENCH_KEX_LEN;
-    if (s->p.op == BENCH_OP_VERIFY || s->p.op == BENCH_OP_VERIFY_PSS) {
-        memcpy(sig, s->sig + i * s->k, s->siglen[i]);
-        l = s->siglen[i];
-    } else if (s->pv->rsa_sign(key, pss, msg, mlen, sig, &l) != 0) {
-        snprintf(err, errlen, "signing failed");
-        return -1;
-    }
-    if (s->pv->rsa_verify(key, pss, msg, mlen, sig, l) != 1) {
-        snprintf(err, errlen, "the signature does not verify");
-        return -1;
-    }
-    sig[l / 2] ^= 1;
-    if (s->pv->rsa_verify(key, pss, msg, mlen, sig, l) != 0) {
-        snprintf(err, errlen, "a tampered signature verifies");
-        return -1;
-    }
-    return 0;
+    int given = s->p.op == BENCH_OP_VERIFY || s->p.op == BENCH_OP_VERIFY_PSS;
+    return bench_check_rsa_signature(s->pv, key, is_pss(s->p.op), s->msg ? s->msg[i] : s->kex,
+                                     s->msg ? s->p.msg_len : BENCH_KEX_LEN,
+                                     given ? s->sig + i * s->k : NULL, given ? s->siglen[i] : 0,
+                                     err, errlen);
 }
 
 static int rsa_check(void *st, char *err, size_t errlen)
@@ -238,7 +228,8 @@ static int rsa_check(void *st, char *err, size_t errlen)
         pv->rsa_free(key);
         return rc;
     }
-    size_t upto = s->p.bits <= CHECK_ALL_BITS ? s->count : (s->count < 4 ? s->count : 4);
+    size_t count = s->rot.count;
+    size_t upto = s->p.bits <= CHECK_ALL_BITS ? count : (count < 4 ? count : 4);
     for (size_t i = 0; i < upto; i++) {
         void *key = s->keys[i];
         uint8_t y[BENCH_MAX_SIG], z[BENCH_MAX_SIG];
@@ -294,13 +285,7 @@ static int rsa_check(void *st, char *err, size_t errlen)
 static void rsa_info(void *st, size_t *keys, size_t *inputs)
 {
     rsa_state *s = st;
-    if (s->p.op == BENCH_OP_KEYGEN) {
-        *keys = s->made;
-        *inputs = 0;
-        return;
-    }
-    *keys = s->count;
-    *inputs = s->count;
+    bench_case_counts(s->p.op == BENCH_OP_KEYGEN, s->made, s->rot.count, keys, inputs);
 }
 
 /* called after every key-generation sample (outside the timing): the

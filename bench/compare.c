@@ -158,24 +158,15 @@ int bench_compare_files(const char *old_path, const char *new_path, double alpha
         bench_buf_printf(&t, "%-48s %11s %11s %-22s %9.2g  %s\n", name, t1, t2, rc, p, verdict);
         bench_buf_puts(&j, first ? "\n    {" : ",\n    {");
         first = 0;
-        bench_buf_puts(&j, "\"name\": ");
-        bench_buf_json_string(&j, name);
-        bench_buf_puts(&j, ", \"old_median\": ");
-        bench_buf_json_number(&j, so.median);
-        bench_buf_puts(&j, ", \"new_median\": ");
-        bench_buf_json_number(&j, sn.median);
-        bench_buf_puts(&j, ", \"ratio\": ");
-        bench_buf_json_number(&j, ratio);
-        bench_buf_puts(&j, ", \"ratio_ci_low\": ");
-        bench_buf_json_number(&j, lo);
-        bench_buf_puts(&j, ", \"ratio_ci_high\": ");
-        bench_buf_json_number(&j, hi);
-        bench_buf_puts(&j, ", \"u\": ");
-        bench_buf_json_number(&j, u);
-        bench_buf_puts(&j, ", \"p_value\": ");
-        bench_buf_json_number(&j, p);
-        bench_buf_puts(&j, ", \"verdict\": ");
-        bench_buf_json_string(&j, verdict);
+        bench_buf_json_str_kv(&j, "", "name", name);
+        bench_buf_json_num_kv(&j, ", ", "old_median", so.median);
+        bench_buf_json_num_kv(&j, ", ", "new_median", sn.median);
+        bench_buf_json_num_kv(&j, ", ", "ratio", ratio);
+        bench_buf_json_num_kv(&j, ", ", "ratio_ci_low", lo);
+        bench_buf_json_num_kv(&j, ", ", "ratio_ci_high", hi);
+        bench_buf_json_num_kv(&j, ", ", "u", u);
+        bench_buf_json_num_kv(&j, ", ", "p_value", p);
+        bench_buf_json_str_kv(&j, ", ", "verdict", verdict);
         bench_buf_puts(&j, "}");
         free(x);
         free(y);
@@ -190,14 +181,15 @@ int bench_compare_files(const char *old_path, const char *new_path, double alpha
         if (on && !found)
             res->only_old++;
     }
-    bench_buf_printf(&t, "\n%d cases compared: %d slower, %d faster, %d no difference", res->compared,
-                     res->slower, res->faster, res->same);
+    bench_buf_printf(&t, "\n%d cases compared: %d slower, %d faster, %d no difference",
+                     res->compared, res->slower, res->faster, res->same);
     if (res->only_old || res->only_new)
         bench_buf_printf(&t, "; %d only in the old file, %d only in the new", res->only_old,
                          res->only_new);
     bench_buf_puts(&t, "\n");
-    bench_buf_printf(&j, "\n  ],\n  \"summary\": {\"compared\": %d, \"slower\": %d, \"faster\": %d, "
-                         "\"no_difference\": %d, \"only_old\": %d, \"only_new\": %d}\n}\n",
+    bench_buf_printf(&j,
+                     "\n  ],\n  \"summary\": {\"compared\": %d, \"slower\": %d, \"faster\": %d, "
+                     "\"no_difference\": %d, \"only_old\": %d, \"only_new\": %d}\n}\n",
                      res->compared, res->slower, res->faster, res->same, res->only_old,
                      res->only_new);
     jv_free(a);

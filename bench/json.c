@@ -172,20 +172,33 @@ static int push(jp *s, jv *v, char *key)
     return 0;
 }
 
+/* one or more decimal digits at *q (advanced past them); -1 with `what`
+ * as the error if there is none */
+static int digits(jp *s, const char **q, const char *what)
+{
+    if (*q >= s->end || !(**q >= '0' && **q <= '9')) {
+        fail(s, what);
+        return -1;
+    }
+    while (*q < s->end && **q >= '0' && **q <= '9')
+        (*q)++;
+    return 0;
+}
+
 static int value(jp *s, jv *v, int depth) // NOLINT(misc-no-recursion): depth <= 64
 {
     memset(v, 0, sizeof *v);
     ws(s);
-    if (depth > 64) {
-        fail(s, "nesting too deep");
-        return -1;
-    }
     if (s->p >= s->end) {
         fail(s, "unexpected end");
         return -1;
     }
     char c = *s->p;
     if (c == '{' || c == '[') {
+        if (depth >= 64) { /* this container would be the 65th level */
+            fail(s, "nesting too deep");
+            return -1;
+        }
         v->type = c == '{' ? JV_OBJ : JV_ARR;
         char close = c == '{' ? '}' : ']';
         s->p++;
@@ -243,34 +256,18 @@ static int value(jp *s, jv *v, int depth) // NOLINT(misc-no-recursion): depth <=
     const char *q = s->p;
     if (q < s->end && *q == '-')
         q++;
-    if (q >= s->end || !(*q >= '0' && *q <= '9')) {
-        fail(s, "unexpected character");
+    if (q < s->end && *q == '0')
+        q++;
+    else if (digits(s, &q, "unexpected character") != 0)
         return -1;
-    }
-    if (*q == '0')
-        q++;
-    else
-        while (q < s->end && *q >= '0' && *q <= '9')
-            q++;
-    if (q < s->end && *q == '.') {
-        q++;
-        if (q >= s->end || !(*q >= '0' && *q <= '9')) {
-            fail(s, "bad number");
-            return -1;
-        }
-        while (q < s->end && *q >= '0' && *q <= '9')
-            q++;
-    }
+    if (q < s->end && *q == '.' && (q++, digits(s, &q, "bad number") != 0))
+        return -1;
     if (q < s->end && (*q == 'e' || *q == 'E')) {
         q++;
         if (q < s->end && (*q == '+' || *q == '-'))
             q++;
-        if (q >= s->end || !(*q >= '0' && *q <= '9')) {
-            fail(s, "bad number");
+        if (digits(s, &q, "bad number") != 0)
             return -1;
-        }
-        while (q < s->end && *q >= '0' && *q <= '9')
-            q++;
     }
     char tmp[64];
     size_t n = (size_t)(q - s->p);

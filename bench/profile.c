@@ -70,7 +70,8 @@ int bench_alloc_probe(bench_run *r, FILE *out, char *err, size_t errlen)
         (void (*)(unsigned long long *, unsigned long long *))dlsym(RTLD_DEFAULT,
                                                                     "pkc_alloccount_stop");
     if (!start || !stop) {
-        snprintf(err, errlen, "the allocation counter is not loaded (LD_PRELOAD=libpkc_alloccount.so)");
+        snprintf(err, errlen,
+                 "the allocation counter is not loaded (LD_PRELOAD=libpkc_alloccount.so)");
         return -1;
     }
     if (r->ncases != 1) {
@@ -246,15 +247,11 @@ int bench_profile_run(const bench_run *r, const bench_profile_opts *o, char *err
                 fprintf(stderr, "pkc bench: the CPU profile of %s failed\n", c->name);
         }
         bench_buf_puts(&j, first ? "\n    {" : ",\n    {");
-        bench_buf_puts(&j, "\"name\": ");
-        bench_buf_json_string(&j, c->name);
+        bench_buf_json_str_kv(&j, "", "name", c->name);
         char *fb = strrchr(folded, '/'), *sb = strrchr(svg, '/');
-        bench_buf_puts(&j, ", \"folded\": ");
-        bench_buf_json_string(&j, rc == 0 ? fb + 1 : NULL);
-        bench_buf_puts(&j, ", \"svg\": ");
-        bench_buf_json_string(&j, rc == 0 ? sb + 1 : NULL);
-        bench_buf_puts(&j, ", \"sampler\": ");
-        bench_buf_json_string(&j, sampler);
+        bench_buf_json_str_kv(&j, ", ", "folded", rc == 0 ? fb + 1 : NULL);
+        bench_buf_json_str_kv(&j, ", ", "svg", rc == 0 ? sb + 1 : NULL);
+        bench_buf_json_str_kv(&j, ", ", "sampler", sampler);
         bench_buf_puts(&j, "}");
         /* allocations: the probe under the counting malloc */
         double apo = NAN, bpo = NAN;
@@ -275,17 +272,13 @@ int bench_profile_run(const bench_run *r, const bench_profile_opts *o, char *err
         }
         bench_buf_puts(&a, first ? "\n    {" : ",\n    {");
         first = 0;
-        bench_buf_puts(&a, "\"name\": ");
-        bench_buf_json_string(&a, c->name);
-        bench_buf_puts(&a, ", \"provider\": ");
+        bench_buf_json_str_kv(&a, "", "name", c->name);
         // NOLINTNEXTLINE(clang-analyzer-core.NullDereference): c points into r->cases
-        bench_buf_json_string(&a, c->prov->name);
-        bench_buf_puts(&a, ", \"allocs_per_op\": ");
-        bench_buf_json_number(&a, apo);
-        bench_buf_puts(&a, ", \"bytes_per_op\": ");
-        bench_buf_json_number(&a, bpo);
-        bench_buf_puts(&a, ", \"method\": ");
-        bench_buf_json_string(&a, have_alloc ? "LD_PRELOAD counter (libpkc_alloccount.so)" : NULL);
+        bench_buf_json_str_kv(&a, ", ", "provider", c->prov->name);
+        bench_buf_json_num_kv(&a, ", ", "allocs_per_op", apo);
+        bench_buf_json_num_kv(&a, ", ", "bytes_per_op", bpo);
+        bench_buf_json_str_kv(&a, ", ", "method",
+                              have_alloc ? "LD_PRELOAD counter (libpkc_alloccount.so)" : NULL);
         bench_buf_puts(&a, "}");
         if (!o->quiet && !isnan(apo))
             fprintf(stderr, "pkc bench:   %s: %.3g heap allocations, %.3g bytes per operation\n",

@@ -115,12 +115,6 @@ static double med(const bench_run *r, const char *prov, bench_alg a, bench_op op
     return c->st.median;
 }
 
-static void json_num(bench_buf *b, const char *key, double v)
-{
-    bench_buf_printf(b, "\"%s\": ", key);
-    bench_buf_json_number(b, v);
-}
-
 static void fmt_us(char *out, size_t cap, double us)
 {
     bench_fmt_time(out, cap, us);
@@ -165,16 +159,11 @@ static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, 
                     bench_buf_printf(j, "\"security_bits\": %u, \"rsa_bits\": %u, \"curve\": ",
                                      lv->security, lv->rsa_bits);
                     bench_buf_json_string(j, lv->curves[c]);
-                    bench_buf_puts(j, ", \"provider\": ");
-                    bench_buf_json_string(j, pv);
-                    bench_buf_puts(j, ", \"op\": ");
-                    bench_buf_json_string(j, opnames[o]);
-                    bench_buf_puts(j, ", ");
-                    json_num(j, "rsa_us", rs);
-                    bench_buf_puts(j, ", ");
-                    json_num(j, "ecc_us", ec);
-                    bench_buf_puts(j, ", ");
-                    json_num(j, "ratio", ratio);
+                    bench_buf_json_str_kv(j, ", ", "provider", pv);
+                    bench_buf_json_str_kv(j, ", ", "op", opnames[o]);
+                    bench_buf_json_num_kv(j, ", ", "rsa_us", rs);
+                    bench_buf_json_num_kv(j, ", ", "ecc_us", ec);
+                    bench_buf_json_num_kv(j, ", ", "ratio", ratio);
                     bench_buf_puts(j, "}");
                     char a[32], e[32], q[32];
                     fmt_us(a, sizeof a, rs);
@@ -241,16 +230,12 @@ static void summarise_kex(const bench_run *r, const bench_scenario_cfg *cfg, ben
                 double tot = kg + kex_n[k] * px;
                 bench_buf_puts(j, first ? "\n      {" : ",\n      {");
                 first = 0;
-                bench_buf_puts(j, "\"scheme\": ");
-                bench_buf_json_string(j, scheme);
-                bench_buf_puts(j, ", \"provider\": ");
-                bench_buf_json_string(j, pv);
+                bench_buf_json_str_kv(j, "", "scheme", scheme);
+                bench_buf_json_str_kv(j, ", ", "provider", pv);
                 bench_buf_printf(j, ", \"n\": %u, ", kex_n[k]);
-                json_num(j, "keygen_us", kg);
-                bench_buf_puts(j, ", ");
-                json_num(j, "per_exchange_us", px);
-                bench_buf_puts(j, ", ");
-                json_num(j, "total_us", tot);
+                bench_buf_json_num_kv(j, "", "keygen_us", kg);
+                bench_buf_json_num_kv(j, ", ", "per_exchange_us", px);
+                bench_buf_json_num_kv(j, ", ", "total_us", tot);
                 bench_buf_puts(j, "}");
                 fmt_us(a, sizeof a, tot);
                 bench_buf_printf(t, " %12s", a);
@@ -264,12 +249,9 @@ static void summarise_kex(const bench_run *r, const bench_scenario_cfg *cfg, ben
                         n = kex_n[k];
                 bench_buf_puts(&cross, cfirst ? "\n      {" : ",\n      {");
                 cfirst = 0;
-                bench_buf_puts(&cross, "\"ecc\": ");
-                bench_buf_json_string(&cross, scheme);
-                bench_buf_puts(&cross, ", \"rsa\": ");
-                bench_buf_json_string(&cross, rsaname);
-                bench_buf_puts(&cross, ", \"provider\": ");
-                bench_buf_json_string(&cross, pv);
+                bench_buf_json_str_kv(&cross, "", "ecc", scheme);
+                bench_buf_json_str_kv(&cross, ", ", "rsa", rsaname);
+                bench_buf_json_str_kv(&cross, ", ", "provider", pv);
                 /* The two totals are lines in N: kg + N px (ECDH) and
                  * rk + N rx (RSA). They cross at N* = (rk - kg) / (px - rx)
                  * when that is a positive number; otherwise one scheme is
@@ -286,10 +268,9 @@ static void summarise_kex(const bench_run *r, const bench_scenario_cfg *cfg, ben
                     bench_buf_printf(&cross, ", \"n\": %ld", n);
                 else
                     bench_buf_puts(&cross, ", \"n\": null");
-                bench_buf_puts(&cross, ", \"kind\": ");
-                bench_buf_json_string(&cross, kind);
-                bench_buf_puts(&cross, ", ");
-                json_num(&cross, "break_even_n", strcmp(kind, "crossover") == 0 ? be : NAN);
+                bench_buf_json_str_kv(&cross, ", ", "kind", kind);
+                bench_buf_json_num_kv(&cross, ", ", "break_even_n",
+                                      strcmp(kind, "crossover") == 0 ? be : NAN);
                 bench_buf_puts(&cross, "}");
                 if (strcmp(kind, "ecdh_cheaper_for_every_n") == 0)
                     bench_buf_printf(&ctext, "  %s vs %s (%s): no crossover, ECDH is cheaper for "
@@ -373,18 +354,13 @@ static void summarise_msg(const bench_run *r, const bench_scenario_cfg *cfg, ben
                     bench_buf_printf(t, " %11s", v);
                     bench_buf_puts(j, first ? "\n      {" : ",\n      {");
                     first = 0;
-                    bench_buf_puts(j, "\"algorithm\": ");
-                    bench_buf_json_string(j, alg);
-                    bench_buf_puts(j, ", \"provider\": ");
-                    bench_buf_json_string(j, pv);
-                    bench_buf_puts(j, ", \"op\": ");
-                    bench_buf_json_string(j, bench_op_name(op));
+                    bench_buf_json_str_kv(j, "", "algorithm", alg);
+                    bench_buf_json_str_kv(j, ", ", "provider", pv);
+                    bench_buf_json_str_kv(j, ", ", "op", bench_op_name(op));
                     bench_buf_printf(j, ", \"message_bytes\": %zu, ", msg_sizes[s]);
-                    json_num(j, "median_us", c->st.median);
-                    bench_buf_puts(j, ", ");
-                    json_num(j, "p5_us", c->st.p5);
-                    bench_buf_puts(j, ", ");
-                    json_num(j, "p95_us", c->st.p95);
+                    bench_buf_json_num_kv(j, "", "median_us", c->st.median);
+                    bench_buf_json_num_kv(j, ", ", "p5_us", c->st.p5);
+                    bench_buf_json_num_kv(j, ", ", "p95_us", c->st.p95);
                     bench_buf_puts(j, "}");
                 }
                 if (any)

@@ -22,24 +22,14 @@
 #define PKC_BUILD_TYPE ""
 #endif
 
-static void kv_num(bench_buf *b, const char *k, double v)
-{
-    bench_buf_printf(b, "\"%s\": ", k);
-    bench_buf_json_number(b, v);
-}
-
-static void kv_str(bench_buf *b, const char *k, const char *v)
-{
-    bench_buf_printf(b, "\"%s\": ", k);
-    bench_buf_json_string(b, v);
-}
+/* the separator before a member of the context after the first */
+#define NEXT ",\n    "
 
 static void json_libraries(bench_buf *b)
 {
     bench_buf_puts(b, "{\"pkc\": ");
     bench_buf_json_string(b, pkc_version());
-    bench_buf_puts(b, ", \"gmp\": ");
-    bench_buf_json_string(b, gmp_version);
+    bench_buf_json_str_kv(b, ", ", "gmp", gmp_version);
     for (size_t i = 0; i < bench_nproviders; i++) {
         const bench_provider *p = bench_providers[i];
         if (strncmp(p->name, "pkc", 3) == 0 || p->variant)
@@ -72,46 +62,36 @@ static void json_context(bench_buf *b, const bench_run *r, const bench_json_meta
     gmtime_r(&t, &tm);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
     bench_buf_puts(b, "  \"context\": {\n    ");
-    kv_str(b, "date", date);
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "host_name", si.host);
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "label", m ? m->label : NULL);
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "executable", m && m->executable ? m->executable : "pkc");
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "command_line", m && m->command_line ? m->command_line : "pkc bench");
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "cpu_model", si.cpu_model);
+    bench_buf_json_str_kv(b, "", "date", date);
+    bench_buf_json_str_kv(b, NEXT, "host_name", si.host);
+    bench_buf_json_str_kv(b, NEXT, "label", m ? m->label : NULL);
+    bench_buf_json_str_kv(b, NEXT, "executable", m && m->executable ? m->executable : "pkc");
+    bench_buf_json_str_kv(b, NEXT, "command_line",
+                          m && m->command_line ? m->command_line : "pkc bench");
+    bench_buf_json_str_kv(b, NEXT, "cpu_model", si.cpu_model);
     bench_buf_printf(b, ",\n    \"num_cpus\": %d,\n    ", si.num_cpus);
-    kv_num(b, "mhz_per_cpu", si.mhz > 0 ? round(si.mhz) : NAN);
+    bench_buf_json_num_kv(b, "", "mhz_per_cpu", si.mhz > 0 ? round(si.mhz) : NAN);
     bench_buf_puts(b, ",\n    \"cpu_flags\": {");
     for (int i = 0; i < BENCH_NFLAGS; i++)
         bench_buf_printf(b, "%s\"%s\": %s", i ? ", " : "", bench_cpu_flag_names[i],
                          si.flags[i] ? "true" : "false");
-    bench_buf_puts(b, "},\n    ");
-    kv_str(b, "virtualization", si.virtualization[0] ? si.virtualization : NULL);
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "cpu_governor", si.governor[0] ? si.governor : NULL);
-    bench_buf_puts(b, ",\n    ");
-    kv_num(b, "tsc_mhz", bench_tsc_hz() > 0 ? round(bench_tsc_hz() / 1e4) / 100 : NAN);
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "cycles_unit", bench_cycles_unit());
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "compiler", PKC_C_COMPILER);
+    bench_buf_json_str_kv(b, "},\n    ", "virtualization",
+                          si.virtualization[0] ? si.virtualization : NULL);
+    bench_buf_json_str_kv(b, NEXT, "cpu_governor", si.governor[0] ? si.governor : NULL);
+    bench_buf_json_num_kv(b, NEXT, "tsc_mhz",
+                          bench_tsc_hz() > 0 ? round(bench_tsc_hz() / 1e4) / 100 : NAN);
+    bench_buf_json_str_kv(b, NEXT, "cycles_unit", bench_cycles_unit());
+    bench_buf_json_str_kv(b, NEXT, "compiler", PKC_C_COMPILER);
     char flags[256];
     snprintf(flags, sizeof flags, "%s", PKC_C_FLAGS);
     size_t fl = strlen(flags);
     while (fl && flags[fl - 1] == ' ')
         flags[--fl] = 0;
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "cflags", flags[0] == ' ' ? flags + 1 : flags);
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "build_type", PKC_BUILD_TYPE);
+    bench_buf_json_str_kv(b, NEXT, "cflags", flags[0] == ' ' ? flags + 1 : flags);
+    bench_buf_json_str_kv(b, NEXT, "build_type", PKC_BUILD_TYPE);
     bench_buf_puts(b, ",\n    \"libraries\": ");
     json_libraries(b);
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "seed_mode", r->opt.fixed_seed ? "fixed" : "random");
+    bench_buf_json_str_kv(b, NEXT, "seed_mode", r->opt.fixed_seed ? "fixed" : "random");
     bench_buf_puts(b, ",\n    \"seed\": ");
     if (r->opt.fixed_seed)
         bench_buf_printf(b, "%llu", (unsigned long long)r->opt.seed);
@@ -120,29 +100,22 @@ static void json_context(bench_buf *b, const bench_run *r, const bench_json_meta
     bench_buf_printf(b, ",\n    \"key_pool\": %zu", r->opt.key_pool);
     bench_buf_puts(b, ",\n    \"timer\": \"clock_gettime(CLOCK_MONOTONIC)\",\n    "
                       "\"cpu_timer\": \"clock_gettime(CLOCK_THREAD_CPUTIME_ID)\",\n    ");
-    kv_num(b, "timer_overhead_ns", r->timer_overhead_ns);
-    bench_buf_puts(b, ",\n    ");
-    kv_num(b, "min_sample_ns", isinf(r->min_sample_ns) ? NAN : r->min_sample_ns);
-    bench_buf_puts(b, ",\n    ");
-    kv_num(b, "timer_overhead_pct",
+    bench_buf_json_num_kv(b, "", "timer_overhead_ns", r->timer_overhead_ns);
+    bench_buf_json_num_kv(b, NEXT, "min_sample_ns",
+                          isinf(r->min_sample_ns) ? NAN : r->min_sample_ns);
+    bench_buf_json_num_kv(b, NEXT, "timer_overhead_pct",
            isinf(r->min_sample_ns) ? NAN : 100.0 * r->timer_overhead_ns / r->min_sample_ns);
-    bench_buf_puts(b, ",\n    ");
-    kv_num(b, "target_sample_ms", r->opt.target_ms);
-    bench_buf_puts(b, ",\n    ");
-    kv_num(b, "time_budget_s", r->opt.budget_s);
-    bench_buf_puts(b, ",\n    ");
-    kv_num(b, "keygen_budget_s", r->opt.keygen_budget_s);
+    bench_buf_json_num_kv(b, NEXT, "target_sample_ms", r->opt.target_ms);
+    bench_buf_json_num_kv(b, NEXT, "time_budget_s", r->opt.budget_s);
+    bench_buf_json_num_kv(b, NEXT, "keygen_budget_s", r->opt.keygen_budget_s);
     bench_buf_puts(b, ",\n    \"fixed_samples\": ");
     if (r->opt.fixed_samples)
         bench_buf_printf(b, "%zu", r->opt.fixed_samples);
     else
         bench_buf_puts(b, "null");
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "baseline", r->opt.baseline);
-    bench_buf_puts(b, ",\n    ");
-    kv_num(b, "wall_time_s", r->wall_s);
-    bench_buf_puts(b, ",\n    ");
-    kv_str(b, "scenario", m ? m->scenario : NULL);
+    bench_buf_json_str_kv(b, NEXT, "baseline", r->opt.baseline);
+    bench_buf_json_num_kv(b, NEXT, "wall_time_s", r->wall_s);
+    bench_buf_json_str_kv(b, NEXT, "scenario", m ? m->scenario : NULL);
     const bench_conditions *c = m ? m->cond : NULL;
     if (c) {
         bench_buf_puts(b, ",\n    ");
@@ -151,10 +124,11 @@ static void json_context(bench_buf *b, const bench_run *r, const bench_json_meta
         json_load(b, "load_avg_after", &c->after);
         bench_buf_printf(b, ",\n    \"procs_running_before\": %d,\n    ",
                          c->before.procs_running);
-        kv_num(b, "steal_pct_probe", c->steal_probe_pct);
-        bench_buf_puts(b, ",\n    ");
-        kv_num(b, "steal_pct_during", bench_steal_pct(&c->before, &c->after));
-        bench_buf_printf(b, ",\n    \"busy\": %s,\n    \"warnings\": [", c->busy ? "true" : "false");
+        bench_buf_json_num_kv(b, "", "steal_pct_probe", c->steal_probe_pct);
+        bench_buf_json_num_kv(b, NEXT, "steal_pct_during",
+                              bench_steal_pct(&c->before, &c->after));
+        bench_buf_printf(b, ",\n    \"busy\": %s,\n    \"warnings\": [",
+                         c->busy ? "true" : "false");
         for (int i = 0; i < c->nwarnings; i++) {
             if (i)
                 bench_buf_puts(b, ", ");
@@ -169,32 +143,24 @@ static void json_case(bench_buf *b, const bench_case *c, const char *baseline)
 {
     const bench_stats *s = &c->st;
     int ok = !c->failed && c->nsamples > 0;
-    bench_buf_puts(b, "\"name\": ");
-    bench_buf_json_string(b, c->name);
-    bench_buf_puts(b, ", \"run_name\": ");
-    bench_buf_json_string(b, c->name);
+    bench_buf_json_str_kv(b, "", "name", c->name);
+    bench_buf_json_str_kv(b, ", ", "run_name", c->name);
     bench_buf_printf(b, ", \"run_type\": \"iteration\", \"iterations\": %llu, ",
                      (unsigned long long)c->nsamples * c->batch);
-    kv_num(b, "real_time", ok ? s->median : NAN);
-    bench_buf_puts(b, ", ");
-    kv_num(b, "cpu_time", ok ? c->cpu_st.median : NAN);
+    bench_buf_json_num_kv(b, "", "real_time", ok ? s->median : NAN);
+    bench_buf_json_num_kv(b, ", ", "cpu_time", ok ? c->cpu_st.median : NAN);
     bench_buf_puts(b, ", \"time_unit\": \"us\",\n     \"provider\": ");
     bench_buf_json_string(b, c->prov->name);
-    bench_buf_puts(b, ", \"variant\": ");
-    bench_buf_json_string(b, c->prov->variant);
-    bench_buf_puts(b, ", \"algorithm\": ");
-    bench_buf_json_string(b, bench_alg_name(c->p.alg));
-    bench_buf_puts(b, ", \"param\": ");
-    bench_buf_json_string(b, c->param);
+    bench_buf_json_str_kv(b, ", ", "variant", c->prov->variant);
+    bench_buf_json_str_kv(b, ", ", "algorithm", bench_alg_name(c->p.alg));
+    bench_buf_json_str_kv(b, ", ", "param", c->param);
     bench_buf_printf(b, ", \"param_value\": %u, \"security_bits\": ", c->param_value);
     if (c->security_bits)
         bench_buf_printf(b, "%u", c->security_bits);
     else
         bench_buf_puts(b, "null");
-    bench_buf_puts(b, ", \"op\": ");
-    bench_buf_json_string(b, bench_op_name(c->p.op));
-    bench_buf_puts(b, ", \"scenario\": ");
-    bench_buf_json_string(b, c->scenario);
+    bench_buf_json_str_kv(b, ", ", "op", bench_op_name(c->p.op));
+    bench_buf_json_str_kv(b, ", ", "scenario", c->scenario);
     bench_buf_puts(b, ", \"message_bytes\": ");
     if (c->p.msg_len)
         bench_buf_printf(b, "%zu", c->p.msg_len);
@@ -208,29 +174,24 @@ static void json_case(bench_buf *b, const bench_case *c, const char *baseline)
     double vals[] = {s->median, s->mean, s->stddev, s->min, s->max, s->p5, s->p90, s->p95,
                      s->mad, s->ci_low, s->ci_high, s->ci_level};
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
-        kv_num(b, names[k], ok ? vals[k] : NAN);
+        bench_buf_json_num_kv(b, "", names[k], ok ? vals[k] : NAN);
         bench_buf_puts(b, ", ");
     }
     bench_buf_printf(b, "\"heavy_tailed\": %s,\n     ",
                      c->p.op == BENCH_OP_KEYGEN ? "true" : "false");
-    kv_num(b, "ops_per_sec", ok && s->median > 0 ? 1e6 / s->median : NAN);
-    bench_buf_puts(b, ", ");
-    kv_num(b, "ops_per_sec_per_worker", ok && s->median > 0 ? 1e6 / s->median : NAN);
-    bench_buf_puts(b, ", ");
-    kv_num(b, "ops_per_sec_total", ok && s->median > 0 ? 1e6 / s->median * c->p.threads : NAN);
-    bench_buf_puts(b, ", ");
-    kv_num(b, "cycles_per_op", ok ? c->cycles_per_op : NAN);
-    bench_buf_puts(b, ", ");
-    kv_str(b, "cycles_unit", bench_cycles_unit());
+    bench_buf_json_num_kv(b, "", "ops_per_sec", ok && s->median > 0 ? 1e6 / s->median : NAN);
+    bench_buf_json_num_kv(b, ", ", "ops_per_sec_per_worker",
+                          ok && s->median > 0 ? 1e6 / s->median : NAN);
+    bench_buf_json_num_kv(b, ", ", "ops_per_sec_total",
+                          ok && s->median > 0 ? 1e6 / s->median * c->p.threads : NAN);
+    bench_buf_json_num_kv(b, ", ", "cycles_per_op", ok ? c->cycles_per_op : NAN);
+    bench_buf_json_str_kv(b, ", ", "cycles_unit", bench_cycles_unit());
     bench_buf_printf(b, ", \"noisy\": %s, \"descheduled\": %s, ", ok && s->noisy ? "true" : "false",
                      ok && c->descheduled ? "true" : "false");
-    kv_num(b, "ratio", c->ratio);
-    bench_buf_puts(b, ", ");
-    kv_str(b, "ratio_baseline", isnan(c->ratio) ? NULL : baseline);
-    bench_buf_puts(b, ", ");
-    kv_num(b, "ratio_ci_low", c->ratio_lo);
-    bench_buf_puts(b, ", ");
-    kv_num(b, "ratio_ci_high", c->ratio_hi);
+    bench_buf_json_num_kv(b, "", "ratio", c->ratio);
+    bench_buf_json_str_kv(b, ", ", "ratio_baseline", isnan(c->ratio) ? NULL : baseline);
+    bench_buf_json_num_kv(b, ", ", "ratio_ci_low", c->ratio_lo);
+    bench_buf_json_num_kv(b, ", ", "ratio_ci_high", c->ratio_hi);
     if (!ok) {
         bench_buf_puts(b, ", \"error_occurred\": true, \"error_message\": ");
         bench_buf_json_string(b, c->error[0] ? c->error : "no samples");

@@ -16,6 +16,10 @@ void bench_buf_printf(bench_buf *b, const char *fmt, ...) __attribute__((format(
 void bench_buf_puts(bench_buf *b, const char *s);
 void bench_buf_json_string(bench_buf *b, const char *s); /* quoted and escaped; NULL -> null */
 void bench_buf_json_number(bench_buf *b, double v);      /* NaN/inf -> null */
+/* One object member, `sep"key": value` (sep: "" for the first, ", " or
+ * ",\n    " after it; key is not escaped: a name of the format). */
+void bench_buf_json_num_kv(bench_buf *b, const char *sep, const char *key, double v);
+void bench_buf_json_str_kv(bench_buf *b, const char *sep, const char *key, const char *v);
 void bench_buf_free(bench_buf *b);
 /* The string (never NULL unless out of memory; "" when empty); b is spent. */
 char *bench_buf_take(bench_buf *b);

@@ -367,6 +367,36 @@ typedef struct {
     rng_source src;
 } rng_job;
 
+/* ---- CSV rows: "index,values\n" ---- */
+
+static void put_header(out_stream *o, const char *hdr)
+{
+    o->len = strlen(hdr);
+    memcpy(o->buf, hdr, o->len);
+}
+
+/* Starts a row: room for it, and "index," written; returns where its values
+ * go, or NULL with *rc = -1 (the output failed) or -2 (the source failed). */
+static inline char *row_begin(out_stream *o, const word_reader *r, const dec_counter *c, int *rc)
+{
+    char *p = out_reserve(o);
+    if (!p || r->err) {
+        *rc = p ? -2 : -1;
+        return NULL;
+    }
+    char *q = counter_put(c, p);
+    *q++ = ',';
+    return q;
+}
+
+/* Ends the row whose values end at q: the newline, and the next index. */
+static inline void row_end(out_stream *o, dec_counter *c, char *q)
+{
+    *q++ = '\n';
+    o->len = (size_t)(q - o->buf);
+    counter_inc(c);
+}
+
 static int gen_bounded_or_pairs(rng_job *j, word_reader *r, out_stream *o)
 {
     bounded_fmt b;
@@ -374,25 +404,18 @@ static int gen_bounded_or_pairs(rng_job *j, word_reader *r, out_stream *o)
     dec_counter c;
     counter_init(&c);
     int pairs = j->mode == MODE_PAIRS;
-    const char *hdr = pairs ? "index,x,y\n" : "index,value\n";
-    memcpy(o->buf, hdr, strlen(hdr));
-    o->len = strlen(hdr);
+    put_header(o, pairs ? "index,x,y\n" : "index,value\n");
+    int rc = 0;
     for (uint64_t i = 0; i < j->n; i++) {
-        char *p = out_reserve(o), *q;
-        if (!p)
-            return -1;
-        if (r->err)
-            return -2;
-        q = counter_put(&c, p);
-        *q++ = ',';
+        char *q = row_begin(o, r, &c, &rc);
+        if (!q)
+            return rc;
         q = bounded_put(&b, q, bounded_next(&b, r));
         if (pairs) {
             *q++ = ',';
             q = bounded_put(&b, q, bounded_next(&b, r));
         }
-        *q++ = '\n';
-        o->len += (size_t)(q - p);
-        counter_inc(&c);
+        row_end(o, &c, q);
     }
     return 0;
 }
@@ -401,23 +424,17 @@ static int gen_bits(rng_job *j, word_reader *r, out_stream *o)
 {
     dec_counter c;
     counter_init(&c);
-    memcpy(o->buf, "index,bit\n", 10);
-    o->len = 10;
+    put_header(o, "index,bit\n");
     unsigned byte = 0;
+    int rc = 0;
     for (uint64_t i = 0; i < j->n; i++) {
         if ((i & 7) == 0)
             byte = *reader_take(r, 1);
-        char *p = out_reserve(o), *q;
-        if (!p)
-            return -1;
-        if (r->err)
-            return -2;
-        q = counter_put(&c, p);
-        *q++ = ',';
+        char *q = row_begin(o, r, &c, &rc);
+        if (!q)
+            return rc;
         *q++ = (char)('0' + ((byte >> (7 - (i & 7))) & 1));
-        *q++ = '\n';
-        o->len += (size_t)(q - p);
-        counter_inc(&c);
+        row_end(o, &c, q);
     }
     return 0;
 }
@@ -439,8 +456,8 @@ static int gen_fixedbits(rng_job *j, word_reader *r, out_stream *o)
         return -3;
     dec_counter c;
     counter_init(&c);
-    memcpy(o->buf, "index,value\n", 12);
-    o->len = 12;
+    put_header(o, "index,value\n");
+    int rc = 0;
     for (uint64_t i = 0; i < j->n; i++) {
         /* the number, big-endian, with its top `pad` bits cleared; its first
          * 64 bits after the pad, left-aligned, are floor(x * 2^64 / 2^bits) */
@@ -458,20 +475,15 @@ static int gen_fixedbits(rng_job *j, word_reader *r, out_stream *o)
         acc <<= pad;             /* drop the pad bits */
         uint64_t f = (uint64_t)(acc >> 64);
         uint64_t s = (uint64_t)(((unsigned __int128)f * pow10) >> 64);  /* truncates: < 1 */
-        char *p = out_reserve(o), *q;
-        if (!p || r->err) {
+        char *q = row_begin(o, r, &c, &rc);
+        if (!q) {
             free(tmp);
-            return p ? -2 : -1;
+            return rc;
         }
-        q = counter_put(&c, p);
-        *q++ = ',';
         *q++ = '0';
         *q++ = '.';
         put_digits(q, s, digits);
-        q += digits;
-        *q++ = '\n';
-        o->len += (size_t)(q - p);
-        counter_inc(&c);
+        row_end(o, &c, q + digits);
     }
     free(tmp);
     return 0;

@@ -45,6 +45,9 @@ static inline void public_(const void *p, size_t n)
         (void)VALGRIND_MAKE_MEM_DEFINED(p, n);
 }
 
+/* public_ of a whole variable or array */
+#define PUBLIC(x) public_(&(x), sizeof(x))
+
 /* Parses a leading "--ctime [--canary]": returns the index of the first
  * other argument, or -1 after a message if --ctime is asked of a build
  * without valgrind/memcheck.h (the caller exits 2). */

@@ -7,16 +7,11 @@
 # anything is measured. Budgets are tiny (-i 2/3, --target-ms 1): this checks
 # outputs, not speed.
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:-build/pkc}
 PYTHON=${PYTHON:-/usr/bin/python3}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 # a private lock: these runs must not wait for (or block) a real benchmark
 export PKC_BENCH_LOCK="$T/bench.lock"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 FAST="--target-ms 1"
 
 # usage: expect_usage "description" args...   (exit 2 and a "pkc bench: " line)
@@ -287,5 +282,4 @@ expect_usage "stray argument" -a ECC extra
 expect_usage "bad --pin" --pin 4000 -a ECCJ -c secp192r1 --ops sign -i 2
 expect_usage "nothing to run" --providers libsecp256k1 -a RSA -b 1024
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -5,14 +5,10 @@
 # signing allocates nothing, OpenSSL's does. Needs perf (linux-perf): without
 # it the test says SKIPPED, and fails in CI.
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:-build/pkc}
 PYTHON=${PYTHON:-/usr/bin/python3}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 export PKC_BENCH_LOCK="$T/bench.lock"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 if ! command -v perf >/dev/null 2>&1 || ! perf record -q -e cpu-clock -o "$T/probe.data" true 2>/dev/null; then
     echo "SKIPPED: perf is missing or cannot sample here (scripts/deps.sh installs linux-perf)"
     [ -n "${CI:-}" ] && { echo "0 passed, 1 failed"; exit 1; }
@@ -39,5 +35,4 @@ assert alloc["pkc/ECDSA/secp256r1/sign"]["allocs_per_op"] == 0
 if "openssl" in sys.argv[2]:
     assert alloc["openssl/ECDSA/secp256r1/sign"]["allocs_per_op"] > 0
 PY
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -8,15 +8,10 @@
 # checks results, not speed. A peer that scripts/deps.sh installs but the
 # build did not find is SKIPPED (a failure when CI is set).
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:-build/pkc}
 PYTHON=${PYTHON:-/usr/bin/python3}
-T=$(mktemp -d)
 # KEEP=1 keeps the scratch directory (the CSVs and stderr of every run)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 CURVES=secp256k1,secp256r1,secp384r1
 RUN=(--key-pool 8 -i 2 --target-ms 1 --lock wait -q --format csv)
 
@@ -114,5 +109,4 @@ if [ -n "$skipped" ]; then
     echo "SKIPPED:$skipped not compiled in (scripts/deps.sh installs them)"
     [ -n "${CI:-}" ] && fail=$((fail + 1))
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -13,15 +13,10 @@
 #     input than the key allows (an endless pipe ends with "too long").
 # Needs $PKC and openssl.
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
 command -v openssl >/dev/null || { echo "FAIL: openssl not installed"; echo "0 passed, 1 failed"; exit 1; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # usage_error CMD WANT-STDERR ARGS...: exit 2, nothing on stdout, stderr exactly WANT
 usage_error() {
     local cmd=$1 want=$2; shift 2
@@ -182,5 +177,4 @@ for cmd in keygen pubkey sign verify encrypt decrypt derive hash rng; do
     "$PKC" $cmd -help | grep -q "usage: pkc $cmd" && ok || bad "pkc $cmd -help"
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
+finish

@@ -9,29 +9,9 @@
 # (0 success, 1 a well-formed signature that does not verify, 2 bad usage or
 # bad input, malformed and out-of-range signatures included).
 set -u
+. "$(dirname "$0")/lib.sh"
 : "${PKC:?}" "${PYTHON:=/usr/bin/python3}"
 command -v openssl >/dev/null || { echo "FAIL: openssl not installed"; exit 1; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { # check DESCRIPTION COMMAND... : the command must succeed
-    local d=$1; shift
-    if "$@" >"$T/out" 2>"$T/err"; then ok; else bad "$d"; sed 's/^/    /' "$T/err" | head -5; fi
-}
-expect_rc() { # expect_rc RC DESCRIPTION COMMAND...
-    local want=$1 d=$2; shift 2
-    "$@" >"$T/out" 2>"$T/err"
-    local rc=$?
-    if [ $rc -eq "$want" ]; then ok; else bad "$d: exit $rc, expected $want"; head -3 "$T/err"; fi
-    if [ "$want" -eq 2 ] && [ $rc -eq 2 ]; then
-        # exactly one line "pkc CMD: reason"
-        if [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^pkc [a-z]*: ' "$T/err"; then ok; else
-            bad "$d: stderr is not one 'pkc CMD: ' line"; cat "$T/err"; fi
-    fi
-}
 
 head -c 1000 /dev/urandom >"$T/msg"
 printf 'other' >"$T/msg2"
@@ -194,5 +174,4 @@ grep -q 'not low-s' "$T/err" && bad "a wrong signature is not a high-s one: $(ca
 expect_rc 2 "sign --low-s with an RSA key" "$PKC" sign -i "$T/rsa.pem" --low-s "$T/msg"
 expect_rc 2 "verify --low-s with an RSA key" "$PKC" verify -p "$T/rsa.pub" --low-s -s "$T/good.sig" "$T/msg"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

@@ -7,11 +7,8 @@
 # exit 2 with the reason; only a well-formed one that does not verify is 1.
 # Needs $PKC (the built pkc command) and openssl.
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # expect CODE DESCRIPTION -- command...
 expect() {
     local want=$1 what=$2
@@ -23,8 +20,6 @@ expect() {
 if ! command -v openssl >/dev/null; then
     echo "openssl not found"; echo "0 passed, 1 failed"; exit 1
 fi
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
 
 head -c 5000 /dev/urandom > msg
@@ -172,5 +167,4 @@ openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ec.pem 2>/de
 "$PKC" encrypt -p ec.pem secret >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "encrypt to an EC key: exit $rc"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

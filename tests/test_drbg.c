@@ -488,7 +488,7 @@ int main(void)
 #ifdef PKC_HAVE_MBEDTLS
     test_vs_mbedtls();
 #else
-    printf("mbedTLS not found: differential HMAC_DRBG test skipped\n");
+    tu_skip_part("mbedTLS not found: the differential HMAC_DRBG test");
 #endif
     test_fixed_mode();
     test_random_mode();

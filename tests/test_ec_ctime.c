@@ -42,9 +42,9 @@ static void run(pkc_curve_id id, pkc_ec_coords co, uint64_t seed)
     secret(rng.drbg.V, sizeof rng.drbg.V);
     pkc_err e1 = pkc_ec_keygen_coords(&a, id, &rng, co);
     pkc_err e2 = pkc_ec_keygen_coords(&b, id, &rng, co);
-    public_(&rng, sizeof rng);
-    public_(&e1, sizeof e1);
-    public_(&e2, sizeof e2);
+    PUBLIC(rng);
+    PUBLIC(e1);
+    PUBLIC(e2);
     CHECK_MSG(e1 == PKC_OK && e2 == PKC_OK, "%s/%s: keygen failed", name, cs);
 
     /* ECDSA signing: d, and the extra-entropy DRBG */
@@ -60,12 +60,12 @@ static void run(pkc_curve_id id, pkc_ec_coords co, uint64_t seed)
     secret(extra.drbg.V, sizeof extra.drbg.V);
     pkc_err e4 = ecu_sign(&a, PKC_HASH_SHA512, m, strlen(m), &extra, sig2,
                                    sizeof sig2, &sig2len, co);
-    public_(&e3, sizeof e3);
-    public_(&e4, sizeof e4);
-    public_(sig, sizeof sig);
-    public_(sig2, sizeof sig2);
-    public_(&siglen, sizeof siglen);
-    public_(&sig2len, sizeof sig2len);
+    PUBLIC(e3);
+    PUBLIC(e4);
+    PUBLIC(sig);
+    PUBLIC(sig2);
+    PUBLIC(siglen);
+    PUBLIC(sig2len);
     CHECK_MSG(e3 == PKC_OK && e4 == PKC_OK, "%s/%s: signing failed", name, cs);
 
     /* ECDH: d again (b's d stays secret too) */
@@ -74,16 +74,16 @@ static void run(pkc_curve_id id, pkc_ec_coords co, uint64_t seed)
     secret(b.d, sizeof b.d);
     pkc_err e5 = pkc_ecdh_coords(&a, &b.pub, z1, sizeof z1, &z1l, co);
     pkc_err e6 = pkc_ecdh_coords(&b, &a.pub, z2, sizeof z2, &z2l, co);
-    public_(&e5, sizeof e5);
-    public_(&e6, sizeof e6);
-    public_(z1, sizeof z1);
-    public_(z2, sizeof z2);
-    public_(&z1l, sizeof z1l);
-    public_(&z2l, sizeof z2l);
+    PUBLIC(e5);
+    PUBLIC(e6);
+    PUBLIC(z1);
+    PUBLIC(z2);
+    PUBLIC(z1l);
+    PUBLIC(z2l);
 
     /* the checks look at everything: declassify the keys now */
-    public_(&a, sizeof a);
-    public_(&b, sizeof b);
+    PUBLIC(a);
+    PUBLIC(b);
     CHECK_MSG(e5 == PKC_OK && e6 == PKC_OK && z1l == z2l && !memcmp(z1, z2, z1l),
               "%s/%s: ECDH secrets differ", name, cs);
     CHECK(pkc_ecdsa_verify(&a.pub, PKC_HASH_SHA256, m, strlen(m), sig, siglen) == PKC_OK);

@@ -27,9 +27,7 @@
 static void keypair_rsp(void)
 {
     tu_kv kv;
-    int ok = tu_kv_open(&kv, tu_vector_path("asymmetric/ECDSA/FIPS_186-3/KeyPair.rsp")) == 0;
-    CHECK(ok);
-    if (!ok)
+    if (!tu_kv_open_vector(&kv, "asymmetric/ECDSA/FIPS_186-3/KeyPair.rsp"))
         return;
     pkc_curve_id curve = PKC_CURVE_COUNT;
     int active = 0, n = 0;
@@ -77,9 +75,7 @@ static void keypair_rsp(void)
 static void pkv_rsp(void)
 {
     tu_kv kv;
-    int ok = tu_kv_open(&kv, tu_vector_path("asymmetric/ECDSA/FIPS_186-3/PKV.rsp")) == 0;
-    CHECK(ok);
-    if (!ok)
+    if (!tu_kv_open_vector(&kv, "asymmetric/ECDSA/FIPS_186-3/PKV.rsp"))
         return;
     pkc_curve_id curve = PKC_CURVE_COUNT;
     int active = 0, np = 0, nf = 0;
@@ -134,9 +130,7 @@ static void pkv_rsp(void)
 static void compressed_points(void)
 {
     tu_kv kv;
-    int ok = tu_kv_open(&kv, tu_vector_path("asymmetric/EC/compressed_points.txt")) == 0;
-    CHECK(ok);
-    if (!ok)
+    if (!tu_kv_open_vector(&kv, "asymmetric/EC/compressed_points.txt"))
         return;
     pkc_curve_id curve = PKC_CURVE_COUNT;
     char *point = NULL, *x = NULL;

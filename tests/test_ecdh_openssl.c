@@ -154,7 +154,7 @@ int main(void)
     for (int i = 0; i < PKC_CURVE_COUNT; i++)
         vs_openssl((pkc_curve_id)i, &rng, tu_iters(8));
 #else
-    printf("OpenSSL not found: differential part skipped\n");
+    tu_skip_part("OpenSSL not found: the differential part");
 #endif
 #ifdef PKC_HAVE_SECP256K1
     vs_libsecp(&rng, tu_iters(10));

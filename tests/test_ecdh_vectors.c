@@ -18,18 +18,12 @@ typedef struct {
     char *dcavs, *qcx, *qcy, *diut, *qix, *qiy, *z, *result;
 } rec_t;
 
-static void rec_free(rec_t *r)
-{
-    free(r->dcavs);
-    free(r->qcx);
-    free(r->qcy);
-    free(r->diut);
-    free(r->qix);
-    free(r->qiy);
-    free(r->z);
-    free(r->result);
-    memset(r, 0, sizeof *r);
-}
+static const tu_field fields[] = {
+    TU_FIELD("dsCAVS", rec_t, dcavs), TU_FIELD("QsCAVSx", rec_t, qcx),
+    TU_FIELD("QsCAVSy", rec_t, qcy),  TU_FIELD("dsIUT", rec_t, diut),
+    TU_FIELD("QsIUTx", rec_t, qix),   TU_FIELD("QsIUTy", rec_t, qiy),
+    TU_FIELD("Z", rec_t, z),          TU_FIELD("Result", rec_t, result)};
+#define NFIELDS (sizeof fields / sizeof fields[0])
 
 static int pub_from_hex(pkc_ec_public_key *pub, pkc_curve_id c, const char *x, const char *y)
 {
@@ -52,9 +46,7 @@ static int priv_from_hex(pkc_ec_private_key *k, pkc_curve_id c, const char *d)
 static void run_file(const char *rel)
 {
     tu_kv kv;
-    int ok = tu_kv_open(&kv, tu_vector_path(rel)) == 0;
-    CHECK(ok);
-    if (!ok)
+    if (!tu_kv_open_vector(&kv, rel))
         return;
     pkc_curve_id curve = PKC_CURVE_COUNT;
     int active = 0, np = 0, nf = 0;
@@ -76,26 +68,12 @@ static void run_file(const char *rel)
                 }
             continue;
         }
-        if (!active || !kv.value)
-            continue;
-        char **slot = NULL;
-        if (!strcmp(kv.key, "dsCAVS")) slot = &r.dcavs;
-        else if (!strcmp(kv.key, "QsCAVSx")) slot = &r.qcx;
-        else if (!strcmp(kv.key, "QsCAVSy")) slot = &r.qcy;
-        else if (!strcmp(kv.key, "dsIUT")) slot = &r.diut;
-        else if (!strcmp(kv.key, "QsIUTx")) slot = &r.qix;
-        else if (!strcmp(kv.key, "QsIUTy")) slot = &r.qiy;
-        else if (!strcmp(kv.key, "Z")) slot = &r.z;
-        else if (!strcmp(kv.key, "Result")) slot = &r.result;
-        if (!slot)
-            continue;
-        free(*slot);
-        *slot = strdup(kv.value);
-        if (slot != &r.result)
+        /* a record ends with its Result */
+        if (!active || !tu_field_take(&r, fields, NFIELDS, &kv) || strcmp(kv.key, "Result"))
             continue;
         if (!r.dcavs || !r.qcx || !r.qcy || !r.diut || !r.qix || !r.qiy || !r.z) {
             CHECK_MSG(0, "%s line %d: incomplete record", rel, kv.lineno);
-            rec_free(&r);
+            tu_fields_clear(&r, fields, NFIELDS);
             continue;
         }
         int expect = r.result[0] == 'P';
@@ -162,9 +140,9 @@ static void run_file(const char *rel)
             np++;
         else
             nf++;
-        rec_free(&r);
+        tu_fields_clear(&r, fields, NFIELDS);
     }
-    rec_free(&r);
+    tu_fields_clear(&r, fields, NFIELDS);
     tu_kv_close(&kv);
     printf("%s: %d P and %d F cases\n", rel, np, nf);
     CHECK(np == 90 && nf == 60);

@@ -40,17 +40,6 @@
 #endif
 
 #ifdef PKC_HAVE_OPENSSL
-static const EVP_MD *md_for(pkc_hash_alg a)
-{
-    switch (a) {
-    case PKC_HASH_SHA224: return EVP_sha224();
-    case PKC_HASH_SHA256: return EVP_sha256();
-    case PKC_HASH_SHA384: return EVP_sha384();
-    case PKC_HASH_SHA512: return EVP_sha512();
-    default: return NULL;
-    }
-}
-
 static EVP_PKEY *ossl_priv_from_pkc(const pkc_ec_private_key *k)
 {
     uint8_t *der;
@@ -251,7 +240,7 @@ static void one_key(pkc_curve_id id, pkc_rng *rng, int iter)
         goto out;
     for (size_t h = 0; h < sizeof ecu_sig_hashes / sizeof ecu_sig_hashes[0]; h++) {
         pkc_hash_alg a = ecu_sig_hashes[h];
-        const EVP_MD *md = md_for(a);
+        const EVP_MD *md = tu_evp_md(a);
         uint8_t m[300], raw[PKC_ECDSA_MAX_RAW_SIZE], der[PKC_ECDSA_MAX_DER_SIZE];
         uint8_t osig[256];
         size_t ml = tu_rand64() % sizeof m, rawlen, derlen, osiglen = sizeof osig;
@@ -436,12 +425,12 @@ int main(void)
     }
     wrong_type();
 #else
-    printf("OpenSSL not found: differential part skipped\n");
+    tu_skip_part("OpenSSL not found: the differential part");
 #endif
 #ifdef PKC_HAVE_SECP256K1
     libsecp(&rng, tu_iters(20));
 #else
-    printf("libsecp256k1 not found: its part skipped\n");
+    tu_skip_part("libsecp256k1 not found: its part");
 #endif
     pkc_rng_wipe(&rng);
     return tu_finish("test_ecdsa_openssl");

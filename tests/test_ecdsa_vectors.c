@@ -34,17 +34,21 @@ typedef struct {
     char *msg, *qx, *qy, *r, *s, *d, *k, *result;
 } record;
 
+/* SigVer's fields (a record ends with Result), SigGen's (it ends with S) */
+static const tu_field sigver_fields[] = {
+    TU_FIELD("Msg", record, msg), TU_FIELD("Qx", record, qx), TU_FIELD("Qy", record, qy),
+    TU_FIELD("R", record, r),     TU_FIELD("S", record, s),   TU_FIELD("Result", record, result)};
+static const tu_field siggen_fields[] = {
+    TU_FIELD("Msg", record, msg), TU_FIELD("d", record, d), TU_FIELD("Qx", record, qx),
+    TU_FIELD("Qy", record, qy),   TU_FIELD("k", record, k), TU_FIELD("R", record, r),
+    TU_FIELD("S", record, s)};
+#define NSIGVER (sizeof sigver_fields / sizeof sigver_fields[0])
+#define NSIGGEN (sizeof siggen_fields / sizeof siggen_fields[0])
+
 static void rec_clear(record *r)
 {
-    free(r->msg);
-    free(r->qx);
-    free(r->qy);
-    free(r->r);
-    free(r->s);
-    free(r->d);
-    free(r->k);
-    free(r->result);
-    memset(r, 0, sizeof *r);
+    tu_fields_clear(r, sigver_fields, NSIGVER);
+    tu_fields_clear(r, siggen_fields, NSIGGEN);
 }
 
 static int parse_section(const char *sec, pkc_curve_id *curve, pkc_hash_alg *alg)
@@ -94,9 +98,7 @@ static int make_pub(pkc_ec_public_key *pub, pkc_curve_id curve, const char *qx, 
 static void sigver(void)
 {
     tu_kv kv;
-    int ok = tu_kv_open(&kv, tu_vector_path("asymmetric/ECDSA/FIPS_186-3/SigVer.rsp")) == 0;
-    CHECK(ok);
-    if (!ok)
+    if (!tu_kv_open_vector(&kv, "asymmetric/ECDSA/FIPS_186-3/SigVer.rsp"))
         return;
     pkc_curve_id curve = PKC_CURVE_COUNT;
     pkc_hash_alg alg = PKC_HASH_SHA256;
@@ -108,20 +110,8 @@ static void sigver(void)
             nsections += active;
             continue;
         }
-        if (!active || !kv.value)
-            continue;
-        char **slot = NULL;
-        if (!strcmp(kv.key, "Msg")) slot = &rec.msg;
-        else if (!strcmp(kv.key, "Qx")) slot = &rec.qx;
-        else if (!strcmp(kv.key, "Qy")) slot = &rec.qy;
-        else if (!strcmp(kv.key, "R")) slot = &rec.r;
-        else if (!strcmp(kv.key, "S")) slot = &rec.s;
-        else if (!strcmp(kv.key, "Result")) slot = &rec.result;
-        if (!slot)
-            continue;
-        free(*slot);
-        *slot = strdup(kv.value);
-        if (slot != &rec.result)
+        if (!active || !tu_field_take(&rec, sigver_fields, NSIGVER, &kv) ||
+            strcmp(kv.key, "Result"))
             continue;
         if (!rec.msg || !rec.qx || !rec.qy || !rec.r || !rec.s) {
             CHECK_MSG(0, "SigVer line %d: incomplete record", kv.lineno);
@@ -181,9 +171,7 @@ static void sigver(void)
 static void siggen(const char *rel, int expect_sections, int have_k)
 {
     tu_kv kv;
-    int ok = tu_kv_open(&kv, tu_vector_path(rel)) == 0;
-    CHECK(ok);
-    if (!ok)
+    if (!tu_kv_open_vector(&kv, rel))
         return;
     pkc_curve_id curve = PKC_CURVE_COUNT;
     pkc_hash_alg alg = PKC_HASH_SHA256;
@@ -195,21 +183,7 @@ static void siggen(const char *rel, int expect_sections, int have_k)
             nsections += active;
             continue;
         }
-        if (!active || !kv.value)
-            continue;
-        char **slot = NULL;
-        if (!strcmp(kv.key, "Msg")) slot = &rec.msg;
-        else if (!strcmp(kv.key, "d")) slot = &rec.d;
-        else if (!strcmp(kv.key, "Qx")) slot = &rec.qx;
-        else if (!strcmp(kv.key, "Qy")) slot = &rec.qy;
-        else if (!strcmp(kv.key, "k")) slot = &rec.k;
-        else if (!strcmp(kv.key, "R")) slot = &rec.r;
-        else if (!strcmp(kv.key, "S")) slot = &rec.s;
-        if (!slot)
-            continue;
-        free(*slot);
-        *slot = strdup(kv.value);
-        if (slot != &rec.s)
+        if (!active || !tu_field_take(&rec, siggen_fields, NSIGGEN, &kv) || strcmp(kv.key, "S"))
             continue;
         if (!rec.msg || !rec.d || !rec.qx || !rec.qy || !rec.r || (have_k && !rec.k)) {
             CHECK_MSG(0, "%s line %d: incomplete record", rel, kv.lineno);

@@ -6,15 +6,9 @@
 # bad input -> exit 2 with one line. A missing perf prints SKIPPED (and
 # fails when CI is set).
 set -u
-PY=${PYTHON:-/usr/bin/python3}
-SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+TEST_VERBOSE=1
+. "$(dirname "$0")/lib.sh"
 FG="$SRC/tools/flamegraph.py"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok: $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
 # svgcheck.py SVG FOLDED: every frame's width is its share of the samples,
 # its tooltip says so, names never carry addresses or offsets.
@@ -163,5 +157,4 @@ expect2 "missing file" "$T/nope"
 expect2 "bad width" --width 5 "$T/in.folded"
 expect2 "callgrind input without costs" --from-callgrind "$T/in.folded"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
+finish

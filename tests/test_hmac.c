@@ -69,8 +69,7 @@ static int run_file(pkc_hash_alg alg, const char *rel)
     int count = 0;
     uint8_t *key = NULL, *msg = NULL;
     size_t keylen = 0, msglen = 0;
-    const char *path = tu_vector_path(rel);
-    if (!CHECK_MSG(tu_kv_open(&kv, path) == 0, "cannot open %s", path))
+    if (!tu_kv_open_vector(&kv, rel))
         return 0;
     while (tu_kv_next(&kv)) {
         if (kv.is_section || !kv.value)
@@ -123,11 +122,7 @@ static void test_openssl(void)
         size_t msglen = (size_t)(tu_rand64() % sizeof msg);
         uint8_t out[PKC_HASH_MAX_SIZE], os[EVP_MAX_MD_SIZE];
         unsigned int oslen = 0;
-        const EVP_MD *md = alg == PKC_HASH_SHA1 ? EVP_sha1()
-                           : alg == PKC_HASH_SHA224 ? EVP_sha224()
-                           : alg == PKC_HASH_SHA256 ? EVP_sha256()
-                           : alg == PKC_HASH_SHA384 ? EVP_sha384()
-                                                    : EVP_sha512();
+        const EVP_MD *md = tu_evp_md(alg);
         tu_rand_bytes(key, keylen);
         tu_rand_bytes(msg, msglen);
         CHECK(HMAC(md, key, (int)keylen, msg, msglen, os, &oslen) != NULL && oslen == hl);
@@ -175,11 +170,7 @@ static void test_errors(void)
 int main(void)
 {
     tu_seed();
-    impls[nimpls++] = PKC_SHA256_IMPL_PORTABLE;
-    if (pkc_sha256_have_shani())
-        impls[nimpls++] = PKC_SHA256_IMPL_SHANI;
-    else
-        printf("note: this CPU has no SHA extensions; HMAC-SHA-256 runs on the portable path only\n");
+    nimpls = tu_sha256_impls(impls, "HMAC-SHA-256");
     run_file(PKC_HASH_SHA1, "HMAC/rfc-2202-sha1.txt");
     run_file(PKC_HASH_SHA224, "HMAC/rfc-4231-sha224.txt");
     run_file(PKC_HASH_SHA256, "HMAC/rfc-4231-sha256.txt");
@@ -188,7 +179,7 @@ int main(void)
 #ifdef PKC_HAVE_OPENSSL
     test_openssl();
 #else
-    printf("note: built without OpenSSL; differential test skipped\n");
+    tu_skip_part("OpenSSL not found: the differential test");
 #endif
     test_errors();
     return tu_finish("test_hmac");

@@ -11,18 +11,20 @@
  *
  * Keys: RSA in PKCS#8 and PKCS#1 PEM (the cryptography vectors), EC in
  * PKCS#8 and SEC 1 PEM on three curves (one with OpenSSL's "EC PARAMETERS"
- * block first) and OpenSSL's own EC key file. EC keys go all the way
- * through pkc_key_parse (d then feeds the constant-time d*G). RSA keys stop
- * at their components (pkc_rsa_private_components_from_pkix): building the
- * key runs GMP's consistency checks (src/rsa/rsa_core.c), another module's;
- * --rsa-full runs pkc_key_parse on them too, to see what those report.
+ * block first) and OpenSSL's own EC key file. Every key goes all the way
+ * through pkc_key_parse: EC keys then feed d to the constant-time d*G, RSA
+ * keys run the constant-time consistency checks of the key construction
+ * (src/rsa/rsa_core.c); the RSA components are also checked one by one
+ * (pkc_rsa_private_components_from_pkix). --no-rsa-full stops RSA keys at
+ * their components, to tell the decoding from the key construction when
+ * valgrind reports something.
  *
  * Run without --ctime (the ctest test_pem_ctime) it decodes the same texts
  * and checks every decoded value against a normal decoding.
  *
- * usage: test_pem_ctime [--ctime [--canary] [--rsa-full]]
+ * usage: test_pem_ctime [--ctime [--canary]] [--no-rsa-full]
  * --canary adds a deliberate branch on a secret character in the test
- * itself, so the wrapper (tests/test_pem_ctime_valgrind.sh) can check that
+ * itself, so the wrapper (tests/test_ctime_valgrind.sh) can check that
  * valgrind does catch one.
  */
 #include <stdio.h>
@@ -35,33 +37,10 @@
 #include "pkc/key.h"
 #include "pkc/rng.h"
 #include "rsa/rsa_key.h"
+#include "ctime_util.h"
 #include "testutil.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#define HAVE_MEMCHECK 1
-#endif
-#endif
-#ifndef HAVE_MEMCHECK
-#define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
-#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
-#endif
-
-static int ctime_mode, canary, rsa_full;
-static volatile int sink;
-
-static void secret(const void *p, size_t n)
-{
-    if (ctime_mode)
-        (void)VALGRIND_MAKE_MEM_UNDEFINED(p, n);
-}
-
-static void public_(const void *p, size_t n)
-{
-    if (ctime_mode)
-        (void)VALGRIND_MAKE_MEM_DEFINED(p, n);
-}
+static int rsa_full = 1; /* RSA keys through pkc_key_parse too (--no-rsa-full: not) */
 
 /* A private copy of the text, marked secret (and, with --canary, branched
  * on: the leak valgrind must see). */
@@ -96,7 +75,7 @@ static void rsa_case(const char *name, const char *text, size_t len)
     pkc_rsa_components c;
     pkc_err e1 = pkc_pkix_read((const uint8_t *)buf, len, &k);
     pkc_err e2 = e1 ? e1 : pkc_rsa_private_components_from_pkix(&k, &c);
-    public_(&e2, sizeof e2);
+    PUBLIC(e2);
     CHECK_MSG(e2 == PKC_OK, "%s: %s", name, pkc_strerror(e2));
     if (e2 == PKC_OK) {
         const uint8_t *v[8] = {c.n, c.e, c.d, c.p, c.q, c.dp, c.dq, c.qinv};
@@ -115,7 +94,7 @@ static void rsa_case(const char *name, const char *text, size_t len)
         /* the whole pkc_key_parse, RSA consistency checks included */
         pkc_key *key = NULL;
         pkc_err e3 = pkc_key_parse((const uint8_t *)buf, len, &key);
-        public_(&e3, sizeof e3);
+        PUBLIC(e3);
         CHECK(e3 == PKC_OK);
         pkc_key_free(key);
     }
@@ -132,13 +111,13 @@ static void ec_case(const char *name, const char *text, size_t len)
     /* the generic path: PEM -> DER -> envelope -> ECPrivateKey -> d*G */
     pkc_key *key = NULL;
     pkc_err e1 = pkc_key_parse((const uint8_t *)buf, len, &key);
-    public_(&e1, sizeof e1);
+    PUBLIC(e1);
     CHECK_MSG(e1 == PKC_OK, "%s: %s", name, pkc_strerror(e1));
     /* and the EC decoder's */
     pkc_ec_private_key direct;
     pkc_err e2 = pkc_ec_private_key_decode(&direct, (const uint8_t *)buf, len);
-    public_(&e2, sizeof e2);
-    public_(&direct, sizeof direct);
+    PUBLIC(e2);
+    PUBLIC(direct);
     CHECK(e2 == PKC_OK && direct.curve == ref.curve && memcmp(direct.d, ref.d, sizeof ref.d) == 0);
     const pkc_ec_private_key *got = pkc_key_ec_private(key);
     if (got) {
@@ -160,26 +139,16 @@ static char *vector_text(const char *rel, size_t *len)
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--ctime") == 0)
-            ctime_mode = 1;
-        else if (strcmp(argv[i], "--canary") == 0)
-            canary = 1;
-        else if (strcmp(argv[i], "--rsa-full") == 0)
-            rsa_full = 1;
-        else {
-            fprintf(stderr, "usage: test_pem_ctime [--ctime [--canary] [--rsa-full]]\n");
+    int first = ctime_args(argc, argv, "test_pem_ctime");
+    if (first < 0)
+        return 2;
+    for (int i = first; i < argc; i++) {
+        if (strcmp(argv[i], "--no-rsa-full") == 0) {
+            rsa_full = 0;
+        } else {
+            fprintf(stderr, "usage: test_pem_ctime [--ctime [--canary]] [--no-rsa-full]\n");
             return 2;
         }
-    }
-    if (ctime_mode) {
-#ifndef HAVE_MEMCHECK
-        fprintf(stderr, "test_pem_ctime: built without valgrind/memcheck.h\n");
-        return 2;
-#endif
-        /* The instruction set valgrind emulates may lack the SHA
-         * extensions; the hash (of key generation) is not under test. */
-        pkc_sha256_set_impl(PKC_SHA256_IMPL_PORTABLE);
     }
     tu_seed();
 

@@ -11,17 +11,11 @@
 # when runs overlap; charts without data skipped with a note; malformed input
 # -> exit 2 with one line on stderr; another interpreter -> re-executed.
 set -u
-PY=${PYTHON:-/usr/bin/python3}
-SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+TEST_VERBOSE=1
+. "$(dirname "$0")/lib.sh"
 REPORT="$SRC/tools/report.py"
 FX="$SRC/tests/fixtures"
 CHECK="$FX/check_report.py"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok: $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 csv_list() { echo "$@" | tr -s ' \n' ',' | sed 's/^,//; s/,$//'; }
 
 CORE="01-heatmap 02-keygen 03-sign-verify 04-ecc-vs-rsa 05-rsa-scaling 06-ecc-by-curve
@@ -376,5 +370,4 @@ expect2 "unknown option" --frobnicate "$FX/bench-small.json"
 expect2 "no input file"
 expect2 "unknown chart id" --charts 99 "$FX/bench-small.json"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
+finish

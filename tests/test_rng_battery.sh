@@ -9,16 +9,9 @@
 #  - bad input gives exit 2 and one line on stderr.
 # Datasets are small (CI); fixed seeds make the verdicts reproducible.
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
-SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
-PY=${PYTHON:-/usr/bin/python3}
 TOOL="$SRC/tools/rng_analysis.py"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-checks=0
-ok() { checks=$((checks + 1)); }
-bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 
 "$PY" "$TOOL" --selftest >"$T/selftest" 2>&1 && ok || { bad "selftest"; cat "$T/selftest"; }
 
@@ -160,5 +153,4 @@ bad_input "a=$T/dv1.csv" "a=$T/dv2.csv"
 "$PY" "$TOOL" -q --strict "$T/lcg.csv" >/dev/null 2>&1
 [ $? -eq 1 ] && ok || bad "--strict on the LCG should exit 1"
 
-echo "test_rng_battery: $checks checks, $fails failures"
-[ $fails -eq 0 ] && [ $checks -gt 0 ]
+finish

@@ -6,14 +6,8 @@
 # exit 2 with one line on stderr. (Devices, FIFOs, links, signals and the
 # endless stream to a file: test_cli_files.sh.)
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
-PY=${PYTHON:-/usr/bin/python3}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-checks=0
-ok() { checks=$((checks + 1)); }
-bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 
 # --- bad usage: exit 2 and exactly one line "pkc rng: ..." on stderr ---
 usage_case() {
@@ -177,5 +171,4 @@ done
   && ok || bad "-H / -d / --digest, -S / --seed differ"
 "$PKC" rng -mode raw -samples 500 -seed 5 -digest sha512 >"$T/h4" && cmp -s "$T/h1" "$T/h4" && ok || bad "single-dash long options"
 
-echo "test_rng_cli: $checks checks, $fails failures"
-[ $fails -eq 0 ] && [ $checks -gt 0 ]
+finish

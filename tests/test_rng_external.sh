@@ -9,13 +9,8 @@
 #    same tests FAILED on the biased source and on the LCG.
 # Fixed seeds: the verdicts are reproducible.
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-checks=0
-ok() { checks=$((checks + 1)); }
-bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 
 for tool in ent dieharder; do
   if ! command -v $tool >/dev/null 2>&1; then
@@ -69,5 +64,4 @@ grep -q FAILED <<<"$out" && ok || bad "dieharder sts_monobit does not fail the b
 out=$(dh lcg 15)
 grep -q FAILED <<<"$out" && ok || bad "dieharder diehard_runs does not fail the LCG: $out"
 
-echo "test_rng_external: $checks checks, $fails failures"
-[ $fails -eq 0 ] && [ $checks -gt 0 ]
+finish

@@ -3,15 +3,8 @@
 # five plots per dataset are written, are what they claim to be (PNG
 # signatures, parseable JSON/CSV), and the tables carry the verdicts.
 set -u
+. "$(dirname "$0")/lib.sh"
 PKC=${PKC:?PKC must point at the pkc command}
-SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
-PY=${PYTHON:-/usr/bin/python3}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-checks=0
-ok() { checks=$((checks + 1)); }
-bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 
 "$PKC" rng -n 20000 -S 5 -o "$T/drbg.csv" && "$PKC" rng -n 20000 -g lcg -S 5 -o "$T/lcg.csv" \
   && "$PKC" rng -m bits -n 20000 -g biased -S 5 -o "$T/biased.csv" || bad "generate"
@@ -82,5 +75,4 @@ then ok; else bad "bounded-data plots"; fi
 "$PY" -S "$SRC/tools/rng_analysis.py" -q --json "$T/s.json" "$T/small.csv" 2>"$T/err" \
   && [ -s "$T/s.json" ] && ok || { bad "re-execution with /usr/bin/python3"; cat "$T/err"; }
 
-echo "test_rng_report: $checks checks, $fails failures"
-[ $fails -eq 0 ] && [ $checks -gt 0 ]
+finish

@@ -157,18 +157,18 @@ static void private_ops(pkc_rsa_key *k, uint64_t seed)
                                        sizeof pt2, &pt2l);
 
     /* declassify what the caller legitimately sees, then check */
-    public_(er, sizeof er);
+    PUBLIC(er);
     public_(out, 4 * kb);
-    public_(&es1, sizeof es1);
-    public_(&es2, sizeof es2);
-    public_(sig1, sizeof sig1);
-    public_(sig2, sizeof sig2);
-    public_(&l1, sizeof l1);
-    public_(&l2, sizeof l2);
-    public_(&ed1, sizeof ed1);
-    public_(&ed2, sizeof ed2);
-    public_(pt, sizeof pt);
-    public_(&ptl, sizeof ptl);
+    PUBLIC(es1);
+    PUBLIC(es2);
+    PUBLIC(sig1);
+    PUBLIC(sig2);
+    PUBLIC(l1);
+    PUBLIC(l2);
+    PUBLIC(ed1);
+    PUBLIC(ed2);
+    PUBLIC(pt);
+    PUBLIC(ptl);
     for (int i = 0; i < 4; i++) {
         CHECK_MSG(er[i] == PKC_OK, "private_raw input %d: %d", i, er[i]);
         CHECK(pkc_rsa_public_raw(k, out + i * kb, chk) == PKC_OK);
@@ -196,8 +196,8 @@ static void run_keygen(unsigned bits, uint64_t seed)
     CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, seed) == PKC_OK);
     mark_rng(&rng, 1);
     pkc_err err = pkc_rsa_generate(&k, bits, 65537, &rng);
-    public_(&err, sizeof err);
-    public_(&k, sizeof k);
+    PUBLIC(err);
+    PUBLIC(k);
     CHECK_MSG(err == PKC_OK && k, "keygen %u: %d", bits, err);
     if (k) {
         private_ops(k, seed + 7); /* its private half is secret by derivation */
@@ -234,14 +234,14 @@ static void run_load(unsigned bits, uint64_t seed)
         sink++;
     pkc_rsa_key *l = NULL;
     pkc_err err = pkc_rsa_key_from_private(&l, &c);
-    public_(&err, sizeof err);
-    public_(&l, sizeof l);
+    PUBLIC(err);
+    PUBLIC(l);
     CHECK_MSG(err == PKC_OK && l, "load: %d", err);
     /* a tampered component must be refused, still without secret branches */
     buf[5][len[5] - 1] ^= 2; /* dP */
     pkc_rsa_key *bad = NULL;
     pkc_err err2 = pkc_rsa_key_from_private(&bad, &c);
-    public_(&err2, sizeof err2);
+    PUBLIC(err2);
     CHECK(err2 == PKC_ERR_KEY && bad == NULL);
     if (l) {
         mark_key(l, 0);
@@ -278,7 +278,7 @@ static void run_check(unsigned bits, uint64_t seed)
     mark_key(k, 1);
     mark_rng(&rng, 1);
     pkc_err err = pkc_rsa_check_private(k, &rng);
-    public_(&err, sizeof err);
+    PUBLIC(err);
     CHECK_MSG(err == PKC_OK, "check_private: %d", err);
     mark_key(k, 0);
     mark_rng(&rng, 0);

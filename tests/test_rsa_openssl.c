@@ -34,25 +34,13 @@ int main(void)
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 
-static const EVP_MD *md_of(pkc_hash_alg h)
-{
-    switch (h) {
-    case PKC_HASH_SHA1: return EVP_sha1();
-    case PKC_HASH_SHA224: return EVP_sha224();
-    case PKC_HASH_SHA256: return EVP_sha256();
-    case PKC_HASH_SHA384: return EVP_sha384();
-    case PKC_HASH_SHA512: return EVP_sha512();
-    }
-    return NULL;
-}
-
 /* pad: RSA_PKCS1_PADDING or RSA_PKCS1_PSS_PADDING; saltlen for PSS. */
 static int ossl_sign(EVP_PKEY *pk, pkc_hash_alg h, int pad, int saltlen, const uint8_t *msg,
                      size_t len, uint8_t *sig, size_t *siglen)
 {
     EVP_MD_CTX *ctx = EVP_MD_CTX_new();
     EVP_PKEY_CTX *pctx = NULL;
-    int ok = EVP_DigestSignInit(ctx, &pctx, md_of(h), NULL, pk) == 1 &&
+    int ok = EVP_DigestSignInit(ctx, &pctx, tu_evp_md(h), NULL, pk) == 1 &&
              EVP_PKEY_CTX_set_rsa_padding(pctx, pad) == 1 &&
              (pad != RSA_PKCS1_PSS_PADDING || EVP_PKEY_CTX_set_rsa_pss_saltlen(pctx, saltlen) == 1) &&
              EVP_DigestSign(ctx, sig, siglen, msg, len) == 1;
@@ -65,7 +53,7 @@ static int ossl_verify(EVP_PKEY *pk, pkc_hash_alg h, int pad, int saltlen, const
 {
     EVP_MD_CTX *ctx = EVP_MD_CTX_new();
     EVP_PKEY_CTX *pctx = NULL;
-    int ok = EVP_DigestVerifyInit(ctx, &pctx, md_of(h), NULL, pk) == 1 &&
+    int ok = EVP_DigestVerifyInit(ctx, &pctx, tu_evp_md(h), NULL, pk) == 1 &&
              EVP_PKEY_CTX_set_rsa_padding(pctx, pad) == 1 &&
              (pad != RSA_PKCS1_PSS_PADDING || EVP_PKEY_CTX_set_rsa_pss_saltlen(pctx, saltlen) == 1) &&
              EVP_DigestVerify(ctx, sig, siglen, msg, len) == 1;
@@ -80,8 +68,8 @@ static int ossl_oaep(EVP_PKEY *pk, int enc, pkc_hash_alg h, const uint8_t *label
     EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(pk, NULL);
     int ok = c && (enc ? EVP_PKEY_encrypt_init(c) : EVP_PKEY_decrypt_init(c)) == 1 &&
              EVP_PKEY_CTX_set_rsa_padding(c, RSA_PKCS1_OAEP_PADDING) == 1 &&
-             EVP_PKEY_CTX_set_rsa_oaep_md(c, md_of(h)) == 1 &&
-             EVP_PKEY_CTX_set_rsa_mgf1_md(c, md_of(h)) == 1;
+             EVP_PKEY_CTX_set_rsa_oaep_md(c, tu_evp_md(h)) == 1 &&
+             EVP_PKEY_CTX_set_rsa_mgf1_md(c, tu_evp_md(h)) == 1;
     if (ok && labellen) {
         void *l = OPENSSL_memdup(label, labellen);
         ok = EVP_PKEY_CTX_set0_rsa_oaep_label(c, l, (int)labellen) == 1;

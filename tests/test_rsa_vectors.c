@@ -195,7 +195,8 @@ static void blob_hex(blob *b, const char *hex)
 static void run_sigver(const char *rel, int pss, int *npass, int *nfail)
 {
     tu_kv kv;
-    CHECK(tu_kv_open(&kv, tu_vector_path(rel)) == 0);
+    if (!tu_kv_open_vector(&kv, rel))
+        return;
     blob n = {0}, e = {0}, msg = {0}, s = {0}, salt = {0};
     pkc_hash_alg h = PKC_HASH_SHA256;
     while (tu_kv_next(&kv)) {
@@ -257,7 +258,8 @@ static void run_sigver(const char *rel, int pss, int *npass, int *nfail)
 static int run_siggen(const char *rel, int pss, int saltlen_verify)
 {
     tu_kv kv;
-    CHECK(tu_kv_open(&kv, tu_vector_path(rel)) == 0);
+    if (!tu_kv_open_vector(&kv, rel))
+        return 0;
     blob n = {0}, e = {0}, d = {0}, msg = {0}, salt = {0}, s = {0};
     pkc_hash_alg h = PKC_HASH_SHA256;
     pkc_rsa_key *key = NULL, *pub = NULL;

@@ -93,8 +93,7 @@ static int run_msg_file(pkc_hash_alg alg, const char *rel)
     long bits = -1;
     uint8_t *msg = NULL;
     size_t msglen = 0;
-    const char *path = tu_vector_path(rel);
-    if (!CHECK_MSG(tu_kv_open(&kv, path) == 0, "cannot open %s", path))
+    if (!tu_kv_open_vector(&kv, rel))
         return 0;
     while (tu_kv_next(&kv)) {
         if (kv.is_section || !kv.value)
@@ -137,10 +136,9 @@ static int run_monte_file(pkc_hash_alg alg, const char *rel, pkc_sha256_impl imp
     size_t hl = pkc_hash_size(alg);
     uint8_t seed[PKC_HASH_MAX_SIZE], m[3 * PKC_HASH_MAX_SIZE];
     int have_seed = 0;
-    const char *path = tu_vector_path(rel);
     if (uses_sha256_core(alg))
         CHECK(pkc_sha256_set_impl(impl) == PKC_OK);
-    if (!CHECK_MSG(tu_kv_open(&kv, path) == 0, "cannot open %s", path))
+    if (!tu_kv_open_vector(&kv, rel))
         return 0;
     while (tu_kv_next(&kv)) {
         if (kv.is_section || !kv.value)
@@ -313,11 +311,7 @@ static void test_block_boundaries(void)
             {
                 uint8_t ref[PKC_HASH_MAX_SIZE], os[EVP_MAX_MD_SIZE];
                 unsigned int oslen = 0;
-                const EVP_MD *md = alg == PKC_HASH_SHA1 ? EVP_sha1()
-                                   : alg == PKC_HASH_SHA224 ? EVP_sha224()
-                                   : alg == PKC_HASH_SHA256 ? EVP_sha256()
-                                   : alg == PKC_HASH_SHA384 ? EVP_sha384()
-                                                            : EVP_sha512();
+                const EVP_MD *md = tu_evp_md(alg);
                 pkc_hash(alg, d, len, ref);
                 CHECK(EVP_Digest(d, len, os, &oslen, md, NULL) == 1 && oslen == hl);
                 CHECK_MSG(memcmp(ref, os, hl) == 0, "%s len %zu differs from OpenSSL",
@@ -345,11 +339,7 @@ static void test_openssl(void)
         size_t len = (it % 7 == 0) ? (size_t)(tu_rand64() % MAXLEN) : (size_t)(tu_rand64() % 600);
         uint8_t os[EVP_MAX_MD_SIZE], out[PKC_HASH_MAX_SIZE];
         unsigned int oslen = 0;
-        const EVP_MD *md = alg == PKC_HASH_SHA1 ? EVP_sha1()
-                           : alg == PKC_HASH_SHA224 ? EVP_sha224()
-                           : alg == PKC_HASH_SHA256 ? EVP_sha256()
-                           : alg == PKC_HASH_SHA384 ? EVP_sha384()
-                                                    : EVP_sha512();
+        const EVP_MD *md = tu_evp_md(alg);
         tu_rand_bytes(d, len);
         CHECK(EVP_Digest(d, len, os, &oslen, md, NULL) == 1 && oslen == hl);
         int n = uses_sha256_core(alg) ? nimpls : 1;
@@ -468,11 +458,7 @@ static void test_long_counter(void)
 int main(void)
 {
     tu_seed();
-    impls[nimpls++] = PKC_SHA256_IMPL_PORTABLE;
-    if (pkc_sha256_have_shani())
-        impls[nimpls++] = PKC_SHA256_IMPL_SHANI;
-    else
-        printf("note: this CPU has no SHA extensions; SHA-256 vectors run on the portable path only\n");
+    nimpls = tu_sha256_impls(impls, "SHA-256 vectors");
     CHECK(pkc_sha256_set_impl(PKC_SHA256_IMPL_AUTO) == PKC_OK);
     printf("SHA-256 default implementation: %s\n", impl_name(pkc_sha256_get_impl()));
     test_generic_api();
@@ -482,7 +468,7 @@ int main(void)
 #ifdef PKC_HAVE_OPENSSL
     test_openssl();
 #else
-    printf("note: built without OpenSSL; differential test skipped\n");
+    tu_skip_part("OpenSSL not found: the differential test");
 #endif
     test_long_counter();
     return tu_finish("test_sha");

@@ -10,6 +10,11 @@ add_library(pkc_testutil STATIC ${CMAKE_SOURCE_DIR}/tests/testutil.c)
 target_include_directories(pkc_testutil PUBLIC ${CMAKE_SOURCE_DIR}/tests
   ${CMAKE_SOURCE_DIR}/src ${CMAKE_SOURCE_DIR}/include)
 target_compile_definitions(pkc_testutil PUBLIC ${PKC_PEER_DEFS})
+# tu_evp_md (differential tests) comes from OpenSSL's libcrypto
+target_link_libraries(pkc_testutil PUBLIC pkc_static)
+if(PKC_HAVE_OPENSSL)
+  target_link_libraries(pkc_testutil PUBLIC ${OPENSSL_LIB})
+endif()
 
 foreach(f ${PKC_TEST_C})
   get_filename_component(stem ${f} NAME_WE)

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "testutil.h"
 
+#include "pkc/hash.h"
+
 #include <ctype.h>
 #include <glob.h>
 #include <stdarg.h>
@@ -66,6 +68,26 @@ int tu_finish(const char *name)
         return 1;
     }
     return tu_failures ? 1 : 0;
+}
+
+void tu_skip_part(const char *what)
+{
+    printf("SKIPPED: %s\n", what);
+    if (getenv("CI")) {
+        printf("  (a failure: CI is set)\n");
+        tu_failures++;
+    }
+}
+
+int tu_sha256_impls(pkc_sha256_impl out[2], const char *what)
+{
+    int n = 0;
+    out[n++] = PKC_SHA256_IMPL_PORTABLE;
+    if (pkc_sha256_have_shani())
+        out[n++] = PKC_SHA256_IMPL_SHANI;
+    else
+        printf("note: this CPU has no SHA extensions; %s runs on the portable path only\n", what);
+    return n;
 }
 
 static int hexval(int c)
@@ -307,3 +329,47 @@ void tu_kv_close(tu_kv *kv)
         fclose(kv->f);
     kv->f = NULL;
 }
+
+int tu_field_take(void *record, const tu_field *fields, size_t n, const tu_kv *kv)
+{
+    if (kv->is_section || !kv->value)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(kv->key, fields[i].key) == 0) {
+            char **slot = (char **)((char *)record + fields[i].offset);
+            free(*slot);
+            *slot = strdup(kv->value);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void tu_fields_clear(void *record, const tu_field *fields, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char **slot = (char **)((char *)record + fields[i].offset);
+        free(*slot);
+        *slot = NULL;
+    }
+}
+
+int tu_kv_open_vector(tu_kv *kv, const char *rel)
+{
+    const char *path = tu_vector_path(rel);
+    return CHECK_MSG(tu_kv_open(kv, path) == 0, "cannot open %s", path);
+}
+
+#ifdef PKC_HAVE_OPENSSL
+const EVP_MD *tu_evp_md(pkc_hash_alg alg)
+{
+    switch (alg) {
+    case PKC_HASH_SHA1: return EVP_sha1();
+    case PKC_HASH_SHA224: return EVP_sha224();
+    case PKC_HASH_SHA256: return EVP_sha256();
+    case PKC_HASH_SHA384: return EVP_sha384();
+    case PKC_HASH_SHA512: return EVP_sha512();
+    }
+    return NULL;
+}
+#endif

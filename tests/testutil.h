@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pkc/hash.h"
+
 extern int tu_failures;
 extern int tu_checks;
 
@@ -24,6 +26,22 @@ int tu_check_bytes(const uint8_t *a, const uint8_t *b, size_t n, const char *ea,
 /* Prints "<name>: N checks, M failures" and returns the exit status
  * (0 only if at least one check ran and none failed). */
 int tu_finish(const char *name);
+
+/* A part of a test that cannot run here (a library the build did not
+ * find): prints "SKIPPED: <what>" and, when the environment variable CI is
+ * set, counts it as a failure, so that CI never passes without it. */
+void tu_skip_part(const char *what);
+
+/* The SHA-256 implementations this CPU can run (portable, and SHA-NI when
+ * present) into out[0..2); prints a note naming `what` when SHA-NI is
+ * missing. Returns the count. */
+int tu_sha256_impls(pkc_sha256_impl out[2], const char *what);
+
+#ifdef PKC_HAVE_OPENSSL
+#include <openssl/evp.h>
+/* OpenSSL's digest of the same algorithm (for differential tests). */
+const EVP_MD *tu_evp_md(pkc_hash_alg alg);
+#endif
 
 /* Hex: parses an even-length hex string (spaces ignored) into a malloc'd
  * buffer; returns NULL on bad hex. *len gets the byte count. */
@@ -61,7 +79,23 @@ typedef struct {
     int lineno;
 } tu_kv;
 int tu_kv_open(tu_kv *kv, const char *path); /* 0 ok */
+/* Opens the vector file rel (tu_vector_path); 1 if open, else 0 after
+ * counting a failure that names the file. */
+int tu_kv_open_vector(tu_kv *kv, const char *rel);
 int tu_kv_next(tu_kv *kv);                   /* 1 = got a line, 0 = EOF */
 void tu_kv_close(tu_kv *kv);
+
+/* A record of such a file as a struct of `char *` members, one per key:
+ * fields[] names each key and its member (offsetof). */
+typedef struct {
+    const char *key;
+    size_t offset;
+} tu_field;
+#define TU_FIELD(key, type, member) {key, offsetof(type, member)}
+/* If the line's key is one of the fields, stores a copy of its value in the
+ * record (freeing the one before) and returns 1; else 0. */
+int tu_field_take(void *record, const tu_field *fields, size_t n, const tu_kv *kv);
+/* Frees every field and sets it to NULL. */
+void tu_fields_clear(void *record, const tu_field *fields, size_t n);
 
 #endif

@@ -239,21 +239,16 @@ def curve_params(rows):
         oids.append("    [%s] = {%s_oid, sizeof %s_oid}," % (eid, name, name))
         for x in al:
             aliases.append('    {"%s", %s},' % (x, eid))
-        if oname != name and oname not in al:
-            pass  # the OpenSSL name is in the info itself
-    out.append("const pkc_curve_info pkc_ec_curve_infos[PKC_CURVE_COUNT] = {")
-    out += infos
-    out.append("};\n")
-    out.append("const pkc_ec_curve pkc_ec_curves[PKC_CURVE_COUNT] = {")
-    out += curves
-    out.append("};\n")
-    out.append("const pkc_ec_oid pkc_ec_curve_oids[PKC_CURVE_COUNT] = {")
-    out += oids
-    out.append("};\n")
-    out.append("const pkc_ec_curve_alias pkc_ec_curve_aliases[] = {")
-    out += aliases
-    out.append("    {NULL, PKC_CURVE_COUNT},")
-    out.append("};")
+    # (the OpenSSL name, when it differs, is in the info itself)
+    for decl, body in (("pkc_curve_info pkc_ec_curve_infos[PKC_CURVE_COUNT]", infos),
+                       ("pkc_ec_curve pkc_ec_curves[PKC_CURVE_COUNT]", curves),
+                       ("pkc_ec_oid pkc_ec_curve_oids[PKC_CURVE_COUNT]", oids),
+                       ("pkc_ec_curve_alias pkc_ec_curve_aliases[]",
+                        aliases + ["    {NULL, PKC_CURVE_COUNT},"])):
+        out.append("const %s = {" % decl)
+        out += body
+        out.append("};\n")
+    out[-1] = "};"
     out.append("_Static_assert(sizeof pkc_ec_curve_infos / sizeof pkc_ec_curve_infos[0] == %d,"
                % len(rows))
     out.append('               "PKC_CURVE_COUNT and the generator disagree");')

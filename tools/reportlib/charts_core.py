@@ -18,6 +18,15 @@ from .style import (plt, provider_color, provider_marker, provider_hollow, op_co
                     ECC_LIGHT, SERIES_COLORS, SERIES_MARKERS, decade_ceil)
 
 
+
+def grouped_bar_labels(ax, xlabel, title):
+    """The x label, title, a two-column legend and horizontal grid lines of
+    a grouped bar chart."""
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8, ncol=2)
+    ax.grid(axis="y", alpha=0.3)
+
 def curve_tick(c):
     return c + ("\n(" + CURVE_NICK[c] + ")" if c in CURVE_NICK else "")
 
@@ -334,10 +343,7 @@ def chart_sign_verify(ctx):
             ax.yaxis.set_major_formatter(us_formatter())
             ax.set_ylim(0, top)
             ax.set_ylabel("median time per operation")
-        ax.set_xlabel("NIST security level and the RSA size | curve giving it")
-        ax.set_title(ch.title + " (%s)" % prov)
-        ax.legend(fontsize=8, ncol=2)
-        ax.grid(axis="y", alpha=0.3)
+        grouped_bar_labels(ax, "NIST security level and the RSA size | curve giving it", ch.title + " (%s)" % prov)
     ch.draw = draw
     return ch
 
@@ -624,9 +630,6 @@ def chart_ecc_by_curve(ctx):
         ax.set_ylim(base, decade_ceil(max(c.median for c in got_all) * 1.5))
         ax.set_ylabel("median time per operation (log scale, bars from %s)" %
                       tick_us(base))
-        ax.set_xlabel("curve (in order of field size)")
-        ax.set_title(ch.title + " (%s)" % prov)
-        ax.legend(fontsize=8, ncol=2)
-        ax.grid(axis="y", alpha=0.3)
+        grouped_bar_labels(ax, "curve (in order of field size)", ch.title + " (%s)" % prov)
     ch.draw = draw
     return ch

@@ -1,0 +1,41 @@
+# What the shell tests (tests/test_*.sh) share; each sources it first:
+#     . "$(dirname "$0")/lib.sh"
+# It makes a scratch directory $T (removed on exit unless KEEP is set) and
+# the check counters:
+#   ok [WHAT] / bad WHAT       count a passed / failed check (bad prints
+#                              "FAIL: WHAT"; ok prints "ok: WHAT" when
+#                              TEST_VERBOSE is set)
+#   check WHAT COMMAND...      COMMAND must succeed (its stderr is shown if not)
+#   expect_rc RC WHAT COMMAND...  COMMAND must exit RC; for 2, stderr must be
+#                              exactly one line "pkc CMD: reason"
+#   finish                     prints "N passed, M failed" and exits 0 only
+#                              when nothing failed and something passed
+# $T/out and $T/err hold the last check's output. $PY is the Python with
+# Debian's python3-* packages, $SRC the source tree.
+PY=${PYTHON:-/usr/bin/python3}
+SRC=${SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+T=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); if [ -n "${TEST_VERBOSE:-}" ]; then echo "ok: $*"; fi; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() {
+    local d=$1; shift
+    if "$@" >"$T/out" 2>"$T/err"; then ok "$d"; else bad "$d"; sed 's/^/    /' "$T/err" | head -5; fi
+}
+expect_rc() {
+    local want=$1 d=$2; shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    if [ $rc -eq "$want" ]; then ok "$d"; else bad "$d: exit $rc, expected $want"; head -3 "$T/err"; fi
+    if [ "$want" -eq 2 ] && [ $rc -eq 2 ]; then
+        if [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^pkc [a-z]*: ' "$T/err"; then ok "$d: one line"; else
+            bad "$d: stderr is not one 'pkc CMD: ' line"; cat "$T/err"; fi
+    fi
+}
+finish() {
+    echo "$pass passed, $fail failed"
+    [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
+    exit $?
+}
