@@ -282,15 +282,15 @@ static int label_ok(const char *label, size_t n)
 }
 
 /* Writes an encapsulation boundary line (RFC 7468 section 2): the prefix
- * (pem_begin or pem_end), the label, five dashes and a line feed; returns
- * its length. */
-static size_t put_boundary(char *out, const char *prefix, const char *label, size_t ll)
+ * (pem_begin or pem_end, n chars), the label, five dashes and a line feed,
+ * no NUL; returns its length. */
+static size_t put_boundary(char *out, const char *prefix, size_t n, const char *label, size_t ll)
 {
-    size_t n = strlen(prefix);
     memcpy(out, prefix, n);
     memcpy(out + n, label, ll);
-    memcpy(out + n + ll, "-----\n", 6);
-    return n + ll + 6;
+    memcpy(out + n + ll, pem_dashes, sizeof pem_dashes - 1);
+    out[n + ll + sizeof pem_dashes - 1] = '\n';
+    return n + ll + sizeof pem_dashes;
 }
 
 pkc_err pkc_pem_encode(const char *label, const uint8_t *der, size_t derlen, char **out,
@@ -311,9 +311,9 @@ pkc_err pkc_pem_encode(const char *label, const uint8_t *der, size_t derlen, cha
     char *r = malloc(total + 1);
     if (!r)
         return PKC_ERR_NOMEM;
-    size_t o = put_boundary(r, pem_begin, label, ll);
+    size_t o = put_boundary(r, pem_begin, sizeof pem_begin - 1, label, ll);
     o += b64_write(der, derlen, r + o, 64);
-    o += put_boundary(r + o, pem_end, label, ll);
+    o += put_boundary(r + o, pem_end, sizeof pem_end - 1, label, ll);
     r[o] = '\0';
     *out = r;
     *outlen = o;
