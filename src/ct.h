@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 /* Declassification for the constant-time tests (tests/test_ec_ctime.c,
- * tests/test_pem_ctime.c): they mark secrets (private keys, the DRBG state,
- * whole private-key files) undefined under valgrind's memcheck, so that any
+ * tests/test_rsa_ctime.c, tests/test_pem_ctime.c): they mark secrets
+ * (private keys, the DRBG state, whole private-key files) undefined under valgrind's memcheck, so that any
  * branch or memory index depending on them is reported. Values that become
  * public legitimately (a verdict, a signature, a public key, the layout of a
  * key file) are marked defined again with PKC_DECLASSIFY right before the
