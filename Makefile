@@ -30,7 +30,7 @@ test-asan: deps
 	  ctest --output-on-failure -j $(JOBS) -LE no-asan
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) build-flags
+	rm -rf $(BUILD) $(ASAN_BUILD) build-flags build-lint build-fuzzer
 
 # `make bench`: the default benchmark suite (a few minutes on a quiet
 # machine): the table on stdout, results/bench.csv (summary),

@@ -576,17 +576,25 @@ static int run_compare(bench_args *a, int argc, char **argv)
 {
     if (argc - optind != 2)
         return cli_error(CLI_USAGE, "--compare: expected two result files, OLD.json NEW.json");
+    int as_json = a->format && strcmp(a->format, "json") == 0;
+    if (a->format && !as_json && strcmp(a->format, "table") != 0)
+        return cli_error(CLI_USAGE, "--compare: --format table or json, not '%s'", a->format);
     bench_compare_result res;
     char *table = NULL, *json = NULL, err[512];
     if (bench_compare_files(argv[optind], argv[optind + 1], a->alpha > 0 ? a->alpha : 0.05, &res,
                             &table, &json, err, sizeof err) != 0)
         return cli_error(CLI_USAGE, "--compare: %s", err);
     int status = CLI_OK;
-    if (a->json && write_file(a->json, json, "JSON") != 0)
+    if (a->json && write_file(a->json, as_json && json ? strdup(json) : json, "JSON") != 0)
         status = CLI_USAGE;
-    else if (!a->json)
+    if (as_json) {
+        fputs(json ? json : "", stdout);
         free(json);
-    fputs(table ? table : "", stdout);
+    } else {
+        fputs(table ? table : "", stdout);
+        if (!a->json)
+            free(json);
+    }
     free(table);
     return status;
 }

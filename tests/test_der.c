@@ -1,4 +1,5 @@
-/* pkc tests — DER reader/writer (src/encoding/der.c): known encodings from X.690,
+/* pkc tests — DER reader/writer (src/encoding/der_read.c, der_oid.c,
+ * der_write.c): known encodings from X.690,
  * round trips, every malformed case we know of, and a mutation fuzz loop
  * whose accepted inputs must re-encode byte for byte (DER is canonical). */
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * tests/test_ec_ctime.c): with --ctime, the whole PEM text of a private key
  * is marked undefined for valgrind's memcheck, then decoded through the
  * library's own path: PEM framing and Base64 (src/encoding/pem.c), the DER
- * walk of the envelope (src/encoding/pkix.c, der.c) and the key body
+ * walk of the envelope (src/encoding/pkix.c, der_read.c) and the key body
  * (src/rsa/rsa_key.c, src/ec/ec_keyfile.c). Any branch or memory index that
  * depends on the text is reported ("Conditional jump or move depends on
  * uninitialised value(s)", "Use of uninitialised value"), except where the

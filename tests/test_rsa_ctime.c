@@ -22,7 +22,7 @@
  * Values that are legitimately public (signatures, the decrypted message
  * and its length, return codes) are marked defined again before the checks
  * look at them; the library itself declassifies only verdicts and lengths
- * (PKC_DECLASSIFY in src/rsa/rsa_internal.h).
+ * (PKC_DECLASSIFY in src/ct.h).
  *
  * Run normally (as the ctest test_rsa_ctime) it performs the same
  * operations and checks the results, quickly.
