@@ -67,9 +67,12 @@ done
 
 for t in $FUZZ_TARGETS; do
   echo "  LD fuzz_$t"
+  # The differential harnesses (fuzz_diff_*) compare with OpenSSL.
+  libs=(-lgmp)
+  case $t in diff_*) libs+=(-lcrypto) ;; esac
   # shellcheck disable=SC2086
   "$FUZZ_CC" $CFLAGS -fsanitize=fuzzer -DPKC_FUZZ_MAIN "tests/fuzz/fuzz_$t.c" "${objs[@]}" \
-    -lgmp -o "$FUZZ_BUILD/bin/fuzz_$t"
+    "${libs[@]}" -o "$FUZZ_BUILD/bin/fuzz_$t"
 done
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
