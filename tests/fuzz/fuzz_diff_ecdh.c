@@ -45,9 +45,7 @@
 static BIGNUM *fdh_scalar(pkc_fuzz_in *in, const pkc_fuzz_ossl_curve *c, size_t ob)
 {
     unsigned l = pkc_fuzz_byte(in);
-    size_t len = 0;
-    const uint8_t *p = pkc_fuzz_take(in, (l & 0x7f) % (ob + 1), &len);
-    BIGNUM *v = pkc_fuzz_ossl_bn_in(p, len);
+    BIGNUM *v = pkc_fuzz_ossl_bn_take(in, (l & 0x7f) % (ob + 1));
     if (l & 0x80)
         FUZZ_CHECK(BN_sub(v, c->n, v));
     return v;
@@ -145,10 +143,8 @@ static size_t fdh_make_point(pkc_curve_id curve, int mode, int form, pkc_fuzz_in
     EC_POINT *P = EC_POINT_new(c->group);
     FUZZ_CHECK(P != NULL);
     if (mode == 2) {
-        size_t xl = 0;
-        const uint8_t *xp = pkc_fuzz_take(in, pkc_fuzz_byte(in) % (fb + 1), &xl);
+        BIGNUM *x = pkc_fuzz_ossl_bn_take(in, pkc_fuzz_byte(in) % (fb + 1));
         int odd = pkc_fuzz_byte(in) & 1;
-        BIGNUM *x = pkc_fuzz_ossl_bn_in(xp, xl);
         if (BN_cmp(x, c->p) >= 0 ||
             EC_POINT_set_compressed_coordinates(c->group, P, x, odd, ctx) != 1) {
             /* no such point: its compressed encoding, which must fail */

@@ -244,9 +244,7 @@ static void fdv_constructed(pkc_curve_id curve, const EC_POINT *Q, const BIGNUM 
 /* A scalar from the input: [len][bytes], reduced mod n. */
 static BIGNUM *fdv_scalar(pkc_fuzz_in *in, const pkc_fuzz_ossl_curve *c, size_t ob)
 {
-    size_t len = 0;
-    const uint8_t *p = pkc_fuzz_take(in, pkc_fuzz_byte(in) % (ob + 1), &len);
-    BIGNUM *v = pkc_fuzz_ossl_bn_in(p, len);
+    BIGNUM *v = pkc_fuzz_ossl_bn_take(in, pkc_fuzz_byte(in) % (ob + 1));
     FUZZ_CHECK(BN_nnmod(v, v, c->n, pkc_fuzz_ossl_bn_ctx()));
     return v;
 }
@@ -258,9 +256,7 @@ static void fdv_mode_scalars(pkc_curve_id curve, pkc_fuzz_in *in, int affine)
     size_t ob = pkc_ec_order_bytes(curve);
     BN_CTX *ctx = pkc_fuzz_ossl_bn_ctx();
     BIGNUM *u1 = fdv_scalar(in, c, ob), *u2 = fdv_scalar(in, c, ob);
-    size_t tl = 0;
-    const uint8_t *tp = pkc_fuzz_take(in, ob, &tl);
-    BIGNUM *t = pkc_fuzz_ossl_bn_in(tp, tl), *x = BN_new(), *r = BN_new(), *s = BN_new(),
+    BIGNUM *t = pkc_fuzz_ossl_bn_take(in, ob), *x = BN_new(), *r = BN_new(), *s = BN_new(),
            *e = BN_new();
     EC_POINT *Q = EC_POINT_new(c->group), *R = EC_POINT_new(c->group);
     FUZZ_CHECK(x && r && s && e && Q && R && BN_nnmod(t, t, c->n, ctx));
@@ -292,13 +288,9 @@ static void fdv_mode_recover(pkc_curve_id curve, pkc_fuzz_in *in)
     size_t ob = pkc_ec_order_bytes(curve);
     BN_CTX *ctx = pkc_fuzz_ossl_bn_ctx();
     unsigned flags = pkc_fuzz_byte(in);
-    size_t xl = 0;
-    const uint8_t *xp = pkc_fuzz_take(in, pkc_fuzz_byte(in) % (ob + 1), &xl);
-    BIGNUM *x = pkc_fuzz_ossl_bn_in(xp, xl);
+    BIGNUM *x = pkc_fuzz_ossl_bn_take(in, pkc_fuzz_byte(in) % (ob + 1));
     BIGNUM *s = fdv_scalar(in, c, ob);
-    size_t el = 0;
-    const uint8_t *ep = pkc_fuzz_take(in, ob, &el);
-    BIGNUM *e = pkc_fuzz_ossl_bn_in(ep, el), *r = BN_new(), *ri = BN_new(), *a = BN_new(),
+    BIGNUM *e = pkc_fuzz_ossl_bn_take(in, ob), *r = BN_new(), *ri = BN_new(), *a = BN_new(),
            *b = BN_new();
     EC_POINT *R = EC_POINT_new(c->group), *Q = EC_POINT_new(c->group);
     FUZZ_CHECK(r && ri && a && b && R && Q && BN_nnmod(e, e, c->n, ctx));
@@ -363,9 +355,7 @@ int pkc_fuzz_diff_ecdsa_verify(const uint8_t *data, size_t len)
             s = pkc_fuzz_ossl_bn_in(raw + ob, ob);
         } else {
             unsigned opr = pkc_fuzz_byte(&in), ops = pkc_fuzz_byte(&in);
-            size_t dl = 0;
-            const uint8_t *dp = pkc_fuzz_take(&in, pkc_fuzz_byte(&in) % (ob + 1), &dl);
-            BIGNUM *delta = pkc_fuzz_ossl_bn_in(dp, dl);
+            BIGNUM *delta = pkc_fuzz_ossl_bn_take(&in, pkc_fuzz_byte(&in) % (ob + 1));
             const pkc_fuzz_ossl_curve *c = pkc_fuzz_ossl_curve_get(curve);
             r = pkc_fuzz_ossl_bn_in(raw, ob);
             s = pkc_fuzz_ossl_bn_in(raw + ob, ob);

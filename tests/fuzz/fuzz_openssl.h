@@ -30,17 +30,12 @@
 #include "pkc/curves.h"
 #include "pkc/hash.h"
 
+/* OpenSSL knows pkc's hash names ("sha256", ...). */
 static inline const EVP_MD *pkc_fuzz_ossl_md(pkc_hash_alg h)
 {
-    switch (h) {
-    case PKC_HASH_SHA1: return EVP_sha1();
-    case PKC_HASH_SHA224: return EVP_sha224();
-    case PKC_HASH_SHA256: return EVP_sha256();
-    case PKC_HASH_SHA384: return EVP_sha384();
-    case PKC_HASH_SHA512: return EVP_sha512();
-    }
-    FUZZ_CHECK(!"unknown hash");
-    return NULL;
+    const EVP_MD *md = EVP_get_digestbyname(pkc_hash_name(h));
+    FUZZ_CHECK(md != NULL);
+    return md;
 }
 
 /* OpenSSL's names of pkc's curves, indexed by pkc_curve_id. */
@@ -177,6 +172,14 @@ static inline BIGNUM *pkc_fuzz_ossl_bn_in(const uint8_t *p, size_t len)
     BIGNUM *v = BN_bin2bn(p, (int)len, NULL);
     FUZZ_CHECK(v != NULL);
     return v;
+}
+
+/* The next max bytes of the input (fewer at its end) as a number. */
+static inline BIGNUM *pkc_fuzz_ossl_bn_take(pkc_fuzz_in *in, size_t max)
+{
+    size_t len = 0;
+    const uint8_t *p = pkc_fuzz_take(in, max, &len);
+    return pkc_fuzz_ossl_bn_in(p, len);
 }
 
 /* MGF1 (RFC 8017 B.2.1) through EVP (OpenSSL's PKCS1_MGF1 is deprecated):

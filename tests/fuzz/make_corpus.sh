@@ -293,17 +293,26 @@ printf '\x06\x04' >"$CORPUS/ec_point/short"
 
 # ---- RSA signatures and OAEP ciphertexts -----------------------------------------
 rhashes=(sha1 sha224 sha256 sha384 sha512)
-for j in "${!rhashes[@]}"; do
-  d=${rhashes[$j]}
-  openssl dgst -"$d" -sign "$R" -out "$TMP/sig" "$TMP/msg"
-  put rsa_verify "pkcs1.$d" "$TMP/sig" "$(printf '%02x' "$j")"
-  # PSS: salt = hash length, AUTO-verified max, 0 and 20 bytes (selector bits 4-5);
-  # SHA-512 with a 64-byte salt does not fit in 1024 bits: skipped.
-  for sl in digest:0 max:1 0:2 20:3; do
-    if openssl dgst -"$d" -sign "$R" -sigopt rsa_padding_mode:pss \
-        -sigopt rsa_pss_saltlen:"${sl%%:*}" -out "$TMP/sig" "$TMP/msg" 2>/dev/null; then
-      put rsa_verify "pss.$d.salt_${sl%%:*}" "$TMP/sig" "$(printf '%02x' $((j | 8 | ${sl##*:} << 4)))"
-    fi
+R5="$KEYS/rsa1025.pem"
+# rsa_verify: RSA-1024, one selector byte; diff_rsa_verify: both fixed keys,
+# the selector byte then the key byte (0: RSA-1024, 1: RSA-1025)
+for kb in 0 1; do
+  KF=$R; [ $kb = 1 ] && KF=$R5
+  for j in "${!rhashes[@]}"; do
+    d=${rhashes[$j]}
+    openssl dgst -"$d" -sign "$KF" -out "$TMP/sig" "$TMP/msg"
+    [ $kb = 0 ] && put rsa_verify "pkcs1.$d" "$TMP/sig" "$(printf '%02x' "$j")"
+    put diff_rsa_verify "k$kb.pkcs1.$d" "$TMP/sig" "$(printf '%02x0%d' "$j" $kb)"
+    # PSS: salt = hash length, AUTO-verified max, 0 and 20 bytes (selector bits 4-5);
+    # SHA-512 with a 64-byte salt does not fit in 1024 bits: skipped.
+    for sl in digest:0 max:1 0:2 20:3; do
+      sel=$((j | 8 | ${sl##*:} << 4))
+      if openssl dgst -"$d" -sign "$KF" -sigopt rsa_padding_mode:pss \
+          -sigopt rsa_pss_saltlen:"${sl%%:*}" -out "$TMP/sig" "$TMP/msg" 2>/dev/null; then
+        [ $kb = 0 ] && put rsa_verify "pss.$d.salt_${sl%%:*}" "$TMP/sig" "$(printf '%02x' $sel)"
+        put diff_rsa_verify "k$kb.pss.$d.salt_${sl%%:*}" "$TMP/sig" "$(printf '%02x0%d' $sel $kb)"
+      fi
+    done
   done
 done
 for sel in 0 1 2 3 4 5 6 7; do
@@ -349,7 +358,6 @@ sed -n '2,3p' "$KEYS/ec_secp521r1.pem" >"$CORPUS/base64/ec_body"
 hexput() {
   printf "$(printf '%s' "$3" | sed 's/../\\x&/g')" >"$CORPUS/$1/$2"
 }
-R5="$KEYS/rsa1025.pem"
 
 # diff_ecdsa_verify: [curve | hash << 3 | mode << 5] payload
 for i in "${!CURVES[@]}"; do
@@ -405,20 +413,11 @@ PYEOF
   hexput diff_ecdh "$c.d_n" "$(ecdh_sel 1 0 1)80000102"          # d = n: refused, then d mod n
 done
 
-# diff_rsa_verify: [hash | pss << 3 | salt << 4 | mode << 6] [key] payload
+# diff_rsa_verify: [hash | pss << 3 | salt << 4 | mode << 6] [key] payload (the
+# signatures of mode 0 are made with rsa_verify's above)
 for kb in 0 1; do
-  KF=$R; [ $kb = 1 ] && KF=$R5
   for j in "${!rhashes[@]}"; do
     d=${rhashes[$j]}
-    openssl dgst -"$d" -sign "$KF" -out "$TMP/sig" "$TMP/msg"
-    put diff_rsa_verify "k$kb.pkcs1.$d" "$TMP/sig" "$(printf '%02x0%d' "$j" $kb)"
-    for sl in digest:0 max:1 0:2 20:3; do
-      if openssl dgst -"$d" -sign "$KF" -sigopt rsa_padding_mode:pss \
-          -sigopt rsa_pss_saltlen:"${sl%%:*}" -out "$TMP/sig" "$TMP/msg" 2>/dev/null; then
-        put diff_rsa_verify "k$kb.pss.$d.salt_${sl%%:*}" "$TMP/sig" \
-          "$(printf '%02x0%d' $((j | 8 | ${sl##*:} << 4)) $kb)"
-      fi
-    done
     for mode in 1 2 3; do
       hexput diff_rsa_verify "k$kb.m$mode.pkcs1.$d" "$(printf '%02x0%d' $((j | mode << 6)) $kb)"
       hexput diff_rsa_verify "k$kb.m$mode.pss.$d" "$(printf '%02x0%d' $((j | 8 | mode << 6)) $kb)"
