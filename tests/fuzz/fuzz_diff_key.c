@@ -8,7 +8,7 @@
  * private or public as pkc says, the same SubjectPublicKeyInfo (the EC
  * point uncompressed), the same private components (RSA: all eight; EC:
  * d), and the values must satisfy pkc's documented checks (fdk_rsa_valid,
- * fdk_ec_valid, EVP_PKEY_public_check for EC points). When pkc refuses a
+ * fdk_ec_private_valid, EVP_PKEY_public_check for EC points). When pkc refuses a
  * key OpenSSL reads, the error code must be explained by what OpenSSL
  * read (fdk_explain):
  *   PKC_ERR_UNSUPPORTED  OpenSSL's key is of the algorithm pkc_key_info
@@ -24,7 +24,9 @@
  *                        3 <= e < n odd, e of at most 64 bits above 3072
  *                        bits, the RFC 8017 3.2 relations between the
  *                        private components; EC: 1 <= d < n and a stored
- *                        public key equal to d G, SEC 1 v2 section 3.2.1).
+ *                        public key equal to d G, SEC 1 v2 section 3.2.1,
+ *                        and a privateKey of at most ceiling(log2(n) / 8)
+ *                        octets, RFC 5915 section 3).
  *                        OpenSSL's decoders check none of these, so it
  *                        reads e = 1, an even n, q = 2 ...
  *   PKC_ERR_POINT        OpenSSL's EVP_PKEY_public_check refuses the point
@@ -43,7 +45,13 @@
  *                        apart by shape); or a version is not one the
  *                        standard allows (fdk_bad_version: PKCS#8 0 or 1,
  *                        RSAPrivateKey 0 or 1, ECPrivateKey 1), which
- *                        OpenSSL reads and writes back
+ *                        OpenSSL reads and writes back; or OpenSSL read a
+ *                        key of an algorithm pkc does not implement from a
+ *                        structure without an algorithm identifier (a bare
+ *                        DSAPrivateKey is six INTEGERs, like an RSA key
+ *                        with components left out): pkc, which has no such
+ *                        structure, cannot name the algorithm, only refuse
+ *                        the encoding
  * Documented differences the other way (pkc reads, OpenSSL does not):
  *   - "EC PARAMETERS" blocks before the key (what `openssl ecparam
  *     -genkey` writes): pkc skips them without reading them
@@ -60,7 +68,7 @@
  *        algorithms, broken and encrypted keys)
  *     1  the payload is DER, which the harness armours as PEM with the
  *        label fdk_labels[bits 2-4] (matching the content or not)
- *     2  a fixed key in container bits 2-4 (fdk_container), written by
+ *     2  a fixed key in container bits 2-4 (the FDK_* enum), written by
  *        pkc, damaged (pkc_fuzz_damage)
  *     3  the same container rebuilt by the harness from the fixed key's
  *        components with edits from the payload: [index][length: 2
@@ -782,7 +790,7 @@ static void fdk_explain(pkc_err e, const pkc_key_info *info, EVP_PKEY *o, const 
     case PKC_ERR_POINT: FUZZ_CHECK(ec && !fdk_public_check(o)); break;
     case PKC_ERR_DECODE:
         FUZZ_CHECK(!fdk_ossl_canonical(o, x, n, pem) || fdk_rsa_public_like_version(o) ||
-                   fdk_bad_version(x, n, pem));
+                   fdk_bad_version(x, n, pem) || (!rsa && !ec));
         break;
     default: FUZZ_CHECK(!"an error code no key file should give");
     }
