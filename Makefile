@@ -133,3 +133,14 @@ lint: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
+
+# `make fuzz-ci`: the short run CI does after `make test` (under 3 minutes
+# with the build on 2 cores): every harness built, each differential one
+# (pkc against OpenSSL) run for FUZZ_CI_DIFF_SECONDS, each other one for
+# FUZZ_CI_SECONDS. The long run is `make fuzz`.
+FUZZ_CI_SECONDS      ?= 3
+FUZZ_CI_DIFF_SECONDS ?= 10
+.PHONY: fuzz-ci
+fuzz-ci: deps
+	FUZZ_SECONDS=$(FUZZ_CI_SECONDS) FUZZ_DIFF_SECONDS=$(FUZZ_CI_DIFF_SECONDS) FUZZ_JOBS=$(JOBS) \
+	  FUZZ_DEBUG=-gline-tables-only tests/fuzz/run.sh

@@ -31,6 +31,15 @@
 #include "fuzz/fuzz_pem.c"
 #include "fuzz/fuzz_rsa_key.c"
 #include "fuzz/fuzz_rsa_verify.c"
+/* The differential harnesses compare with OpenSSL (libcrypto): without it
+ * they are skipped (and the test fails under CI). */
+#ifdef PKC_HAVE_OPENSSL
+#include "fuzz/fuzz_diff_ecdh.c"
+#include "fuzz/fuzz_diff_ecdsa_verify.c"
+#include "fuzz/fuzz_diff_key.c"
+#include "fuzz/fuzz_diff_oaep.c"
+#include "fuzz/fuzz_diff_rsa_verify.c"
+#endif
 
 typedef struct {
     const char *name;
@@ -46,6 +55,13 @@ static const harness harnesses[] = {
     {"ecdsa_sig", pkc_fuzz_ecdsa_sig, 3000}, {"key", pkc_fuzz_key, 3000},
     {"oaep", pkc_fuzz_oaep, 2000},           {"pem", pkc_fuzz_pem, 3000},
     {"rsa_key", pkc_fuzz_rsa_key, 3000},     {"rsa_verify", pkc_fuzz_rsa_verify, 3000},
+#ifdef PKC_HAVE_OPENSSL
+    {"diff_ecdh", pkc_fuzz_diff_ecdh, 1500},
+    {"diff_ecdsa_verify", pkc_fuzz_diff_ecdsa_verify, 1500},
+    {"diff_key", pkc_fuzz_diff_key, 1500},
+    {"diff_oaep", pkc_fuzz_diff_oaep, 1500},
+    {"diff_rsa_verify", pkc_fuzz_diff_rsa_verify, 1500},
+#endif
 };
 
 #define MAX_FAILURES 5
@@ -298,8 +314,8 @@ int main(void)
             free(m);
         }
         if (failures >= MAX_FAILURES)
-            printf("  %-10s stopped after %d failures\n", hs->name, failures);
-        printf("  %-10s %4zu corpus files, %d mutations\n", hs->name, n, count);
+            printf("  %-17s stopped after %d failures\n", hs->name, failures);
+        printf("  %-17s %4zu corpus files, %d mutations\n", hs->name, n, count);
         pkc_fuzz_current = "(none)";
         for (size_t i = 0; i < n; i++) {
             free(seeds[i].data);
@@ -307,5 +323,10 @@ int main(void)
         }
         free(seeds);
     }
+#ifndef PKC_HAVE_OPENSSL
+    printf("SKIPPED: the differential harnesses (tests/fuzz/fuzz_diff_*.c): built without "
+           "OpenSSL (scripts/deps.sh installs libssl-dev)\n");
+    CHECK_MSG(getenv("CI") == NULL, "CI is set: the differential harnesses must run");
+#endif
     return tu_finish("test_fuzz_replay");
 }

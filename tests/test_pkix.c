@@ -11,6 +11,7 @@
  *  - an RSA key given to the EC decoders is PKC_ERR_KEY, and the reverse
  *    (a SEC 1 key given to the PKCS#1 decoder was "multi-prime, unsupported");
  *  - encrypted keys: unsupported, with their scheme;
+ *  - PKCS#8 attributes: not used, but a malformed one is PKC_ERR_DECODE;
  *  - the PKCS#8 / SPKI writers against the reader;
  *  - an EC pkc_key holds its public key once.
  */
@@ -369,6 +370,54 @@ static void test_info(pkc_key *ec)
     CHECK(pkc_key_ec_public(ec) == &pkc_key_ec_private(ec)->pub);
 }
 
+/* PKCS#8 attributes [0] (RFC 5958 section 2: SET OF Attribute, each a
+ * SEQUENCE { OID, SET OF value }) are not used but must be well-formed:
+ * a malformed one was accepted until tests/fuzz/fuzz_diff_key.c compared
+ * pkc with OpenSSL, which refuses it. */
+static void test_attributes(pkc_key *rsa)
+{
+    static const struct {
+        uint8_t attrs[24];
+        size_t len;
+        pkc_err want;
+    } cases[] = {
+        /* friendlyName (1.2.840.113549.1.9.20) = BMPString "k" */
+        {{0xa0, 0x13, 0x30, 0x11, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09,
+          0x14, 0x31, 0x04, 0x1e, 0x02, 0x00, 0x6b},
+         21, PKC_OK},
+        /* an empty SET OF */
+        {{0xa0, 0x00}, 2, PKC_OK},
+        /* an Attribute without its type and values */
+        {{0xa0, 0x02, 0x30, 0x00}, 4, PKC_ERR_DECODE},
+        /* a value that is no TLV (01 ff: a length past the end) */
+        {{0xa0, 0x15, 0x30, 0x13, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09,
+          0x14, 0x31, 0x06, 0x1e, 0x02, 0x00, 0x6b, 0x01, 0xff},
+         23, PKC_ERR_DECODE},
+    };
+    uint8_t *der = NULL;
+    size_t len = 0;
+    CHECK(pkc_key_private_to_der(rsa, &der, &len) == PKC_OK);
+    pkc_der in, body;
+    pkc_der_init(&in, der, len);
+    CHECK(pkc_der_get(&in, PKC_DER_SEQUENCE, &body) == PKC_OK);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        pkc_der_writer w;
+        pkc_der_writer_init(&w);
+        size_t m = pkc_der_open(&w, PKC_DER_SEQUENCE);
+        pkc_der_put_raw(&w, body.p, body.len);
+        pkc_der_put_raw(&w, cases[i].attrs, cases[i].len);
+        pkc_der_close(&w, m);
+        uint8_t *d2 = NULL;
+        size_t l2 = 0;
+        CHECK(pkc_der_writer_finish(&w, &d2, &l2) == PKC_OK);
+        pkc_key *k = NULL;
+        CHECK_MSG(pkc_key_parse(d2, l2, &k) == cases[i].want, "attributes case %zu", i);
+        pkc_key_free(k);
+        pkc_secure_free(d2, l2);
+    }
+    pkc_secure_free(der, len);
+}
+
 static void write_body(pkc_der_writer *w, const void *ctx)
 {
     (void)ctx;
@@ -456,6 +505,7 @@ int main(void)
         test_labels(rsa, ec);
         test_ec_parameters(ec);
         test_info(ec);
+        test_attributes(rsa);
     }
     test_unsupported();
     test_encrypted();

@@ -147,6 +147,30 @@ static pkc_err read_algid(pkc_der *in, pkc_pkix_key *k)
     return PKC_OK;
 }
 
+/* attributes [0] IMPLICIT Attributes, Attributes ::= SET OF Attribute,
+ * Attribute ::= SEQUENCE { attrType OBJECT IDENTIFIER, attrValues SET OF
+ * AttributeValue } (RFC 5958 section 2, RFC 5912): pkc uses none, but a
+ * malformed one is malformed data like any other (OpenSSL refuses it too;
+ * found by tests/fuzz/fuzz_diff_key.c). */
+#define PKIX_SET 0x31 /* SET and SET OF (X.690 8.11, 8.12) */
+
+static pkc_err read_attributes(pkc_der *seq)
+{
+    pkc_der set, attr, values = {NULL, 0};
+    const uint8_t *oid;
+    size_t oidlen;
+    pkc_err err = pkc_der_get(seq, PKC_DER_CONTEXT(0), &set);
+    while (!err && set.len) {
+        if (!(err = pkc_der_get(&set, PKC_DER_SEQUENCE, &attr)) &&
+            !(err = pkc_der_get_oid(&attr, &oid, &oidlen)) &&
+            !(err = pkc_der_get(&attr, PKIX_SET, &values)))
+            err = pkc_der_end(&attr);
+        while (!err && values.len)
+            err = pkc_der_get_any(&values, NULL, NULL);
+    }
+    return err;
+}
+
 /* PrivateKeyInfo ::= SEQUENCE { version, privateKeyAlgorithm, privateKey
  * OCTET STRING, attributes [0] IMPLICIT ... OPTIONAL } (RFC 5208 section
  * 5), and OneAsymmetricKey v2 with publicKey [1] IMPLICIT BIT STRING
@@ -165,9 +189,9 @@ static pkc_err read_pkcs8(pkc_der *seq, pkc_pkix_key *k)
     k->alg = pkc_pkix_alg_from_oid(k->oid, k->oidlen);
     if ((err = pkc_der_get_octet_string(seq, &k->body.p, &k->body.len)))
         return err;
-    /* Attributes are not used; a v2 public key is checked by the key's own
-     * copy or recomputed from the private key. */
-    if (pkc_der_peek(seq, PKC_DER_CONTEXT(0)) && (err = pkc_der_get(seq, PKC_DER_CONTEXT(0), NULL)))
+    /* A v2 public key is checked by the key's own copy or recomputed from
+     * the private key. */
+    if (pkc_der_peek(seq, PKC_DER_CONTEXT(0)) && (err = read_attributes(seq)))
         return err;
     if (version == 1 && pkc_der_peek(seq, 0x81) && (err = pkc_der_get(seq, 0x81, NULL)))
         return err;

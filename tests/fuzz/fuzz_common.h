@@ -79,4 +79,65 @@ static inline int pkc_fuzz_is_input_error(pkc_err e)
     }
 }
 
+/* The libFuzzer entry point of a harness: only in the libFuzzer build
+ * (PKC_FUZZ_MAIN), where each harness is its own program. */
+#ifdef PKC_FUZZ_MAIN
+#define PKC_FUZZ_TARGET(fn)                                         \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)    \
+    {                                                               \
+        return fn(data, size);                                      \
+    }
+#else
+#define PKC_FUZZ_TARGET(fn)
+#endif
+
+/* Reading a structured input: each call takes bytes from the front; an
+ * input that runs out reads as zeros, so every byte string is a valid
+ * input (libFuzzer need not learn a framing). */
+typedef struct {
+    const uint8_t *p;
+    size_t n;
+} pkc_fuzz_in;
+
+static inline uint8_t pkc_fuzz_byte(pkc_fuzz_in *in)
+{
+    if (in->n == 0)
+        return 0;
+    in->n--;
+    return *in->p++;
+}
+
+/* Up to want bytes (fewer when the input ends): *len gets the count. */
+static inline const uint8_t *pkc_fuzz_take(pkc_fuzz_in *in, size_t want, size_t *len)
+{
+    const uint8_t *p = in->p;
+    *len = want < in->n ? want : in->n;
+    in->p += *len;
+    in->n -= *len;
+    return p;
+}
+
+/* Near-valid inputs: the harness makes a valid object and the input says
+ * how to damage it. The mask is XORed in from offset off (mod len),
+ * wrapping around; an empty mask leaves the object valid. */
+static inline void pkc_fuzz_xor(uint8_t *buf, size_t len, size_t off, const uint8_t *mask,
+                                size_t masklen)
+{
+    if (len == 0)
+        return;
+    for (size_t i = 0; i < masklen; i++)
+        buf[(off + i) % len] ^= mask[i];
+}
+
+/* The XOR damage as the input gives it: a two-byte offset, then the mask
+ * (the rest of the input). */
+static inline void pkc_fuzz_damage(uint8_t *buf, size_t len, pkc_fuzz_in *in)
+{
+    size_t off = (size_t)pkc_fuzz_byte(in) << 8;
+    off |= pkc_fuzz_byte(in);
+    size_t ml = 0;
+    const uint8_t *mask = pkc_fuzz_take(in, in->n, &ml);
+    pkc_fuzz_xor(buf, len, off, mask, ml);
+}
+
 #endif

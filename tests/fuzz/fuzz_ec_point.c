@@ -97,9 +97,4 @@ int pkc_fuzz_ec_point(const uint8_t *data, size_t len)
     return 0;
 }
 
-#ifdef PKC_FUZZ_MAIN
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    return pkc_fuzz_ec_point(data, size);
-}
-#endif
+PKC_FUZZ_TARGET(pkc_fuzz_ec_point)

@@ -78,9 +78,4 @@ int pkc_fuzz_oaep(const uint8_t *data, size_t len)
     return 0;
 }
 
-#ifdef PKC_FUZZ_MAIN
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    return pkc_fuzz_oaep(data, size);
-}
-#endif
+PKC_FUZZ_TARGET(pkc_fuzz_oaep)

@@ -138,9 +138,4 @@ int pkc_fuzz_rsa_key(const uint8_t *data, size_t len)
     return 0;
 }
 
-#ifdef PKC_FUZZ_MAIN
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    return pkc_fuzz_rsa_key(data, size);
-}
-#endif
+PKC_FUZZ_TARGET(pkc_fuzz_rsa_key)

@@ -6,6 +6,12 @@
 #
 # Environment:
 #   FUZZ_SECONDS   seconds per harness (default 60)
+#   FUZZ_DIFF_SECONDS  seconds per differential harness (fuzz_diff_*, against
+#                  OpenSSL; default FUZZ_SECONDS)
+#   FUZZ_JOBS      compilers run at once (default 1; `make fuzz-ci` passes JOBS)
+#   FUZZ_DEBUG     debug information (default -g; `make fuzz-ci` uses
+#                  -gline-tables-only, a third faster to compile and still
+#                  enough for the sanitizers' stack traces)
 #   FUZZ_TARGETS   harness names, space-separated (default: all)
 #   FUZZ_BUILD     build/output directory (default build-fuzzer)
 #   FUZZ_CC        the compiler (default clang)
@@ -19,6 +25,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_DIFF_SECONDS=${FUZZ_DIFF_SECONDS:-$FUZZ_SECONDS}
+FUZZ_JOBS=${FUZZ_JOBS:-1}
+FUZZ_DEBUG=${FUZZ_DEBUG:--g}
 FUZZ_BUILD=${FUZZ_BUILD:-build-fuzzer}
 FUZZ_CC=${FUZZ_CC:-clang}
 FUZZ_ARGS=${FUZZ_ARGS:-}
@@ -38,7 +47,7 @@ if ! echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){return 0;}
 fi
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-CFLAGS="-std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter $SAN -Iinclude -Isrc"
+CFLAGS="-std=gnu11 -O1 $FUZZ_DEBUG -Wall -Wextra -Wno-unused-parameter $SAN -Iinclude -Isrc"
 LIBFLAGS="$CFLAGS -fsanitize=fuzzer-no-link -DPKC_BUILDING=1 -DPKC_VERSION_STRING=\"fuzz\""
 OBJ="$FUZZ_BUILD/obj"
 mkdir -p "$OBJ" "$FUZZ_BUILD/bin"
@@ -54,6 +63,24 @@ stale() {
   done
   return 1
 }
+# Up to FUZZ_JOBS compilers in the background; a failed one fails the build.
+build_failed=0
+spawn() {
+  while [ "$(jobs -rp | wc -l)" -ge "$FUZZ_JOBS" ]; do
+    wait -n || build_failed=1
+  done
+  "$@" &
+}
+drain() {
+  while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
+    wait -n || build_failed=1
+  done
+  if [ "$build_failed" != 0 ]; then
+    echo "pkc: the fuzz build failed" >&2
+    exit 2
+  fi
+}
+
 objs=()
 for src in $(find src -name "*.c" | sort); do
   o="$OBJ/$(echo "${src#src/}" | tr / _ | sed "s/\.c$//").o"
@@ -61,25 +88,32 @@ for src in $(find src -name "*.c" | sort); do
   if stale "$o" "$src"; then
     echo "  CC $src"
     # shellcheck disable=SC2086
-    "$FUZZ_CC" $LIBFLAGS -MMD -c "$src" -o "$o"
+    spawn "$FUZZ_CC" $LIBFLAGS -MMD -c "$src" -o "$o"
   fi
 done
+drain
 
 for t in $FUZZ_TARGETS; do
   echo "  LD fuzz_$t"
+  # The differential harnesses (fuzz_diff_*) compare with OpenSSL.
+  libs=(-lgmp)
+  case $t in diff_*) libs+=(-lcrypto) ;; esac
   # shellcheck disable=SC2086
-  "$FUZZ_CC" $CFLAGS -fsanitize=fuzzer -DPKC_FUZZ_MAIN "tests/fuzz/fuzz_$t.c" "${objs[@]}" \
-    -lgmp -o "$FUZZ_BUILD/bin/fuzz_$t"
+  spawn "$FUZZ_CC" $CFLAGS -fsanitize=fuzzer -DPKC_FUZZ_MAIN "tests/fuzz/fuzz_$t.c" "${objs[@]}" \
+    "${libs[@]}" -o "$FUZZ_BUILD/bin/fuzz_$t"
 done
+drain
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 failed=()
 for t in $FUZZ_TARGETS; do
   mkdir -p "$FUZZ_BUILD/corpus/$t" "$FUZZ_BUILD/artifacts/$t"
-  echo "== fuzz_$t for ${FUZZ_SECONDS}s"
+  secs=$FUZZ_SECONDS
+  case $t in diff_*) secs=$FUZZ_DIFF_SECONDS ;; esac
+  echo "== fuzz_$t for ${secs}s"
   # shellcheck disable=SC2086
   if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      "$FUZZ_BUILD/bin/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -timeout=20 \
+      "$FUZZ_BUILD/bin/fuzz_$t" -max_total_time="$secs" -timeout=20 \
       -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$FUZZ_BUILD/artifacts/$t/" $FUZZ_ARGS \
       "$FUZZ_BUILD/corpus/$t" "tests/fuzz/corpus/$t" 2>"$FUZZ_BUILD/fuzz_$t.log"; then
@@ -95,4 +129,4 @@ if [ ${#failed[@]} -gt 0 ]; then
   echo "pkc: minimise with: $FUZZ_BUILD/bin/fuzz_NAME -minimize_crash=1 -runs=10000 CRASHFILE" >&2
   exit 1
 fi
-echo "pkc: all fuzz targets ran ${FUZZ_SECONDS}s without a failure"
+echo "pkc: every fuzz target ran (${FUZZ_SECONDS}s each, differential ${FUZZ_DIFF_SECONDS}s) without a failure"

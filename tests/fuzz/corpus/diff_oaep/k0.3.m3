@@ -1,0 +1,1 @@
+3pkchello

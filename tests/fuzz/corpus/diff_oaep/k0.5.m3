@@ -1,0 +1,1 @@
+5pkchello

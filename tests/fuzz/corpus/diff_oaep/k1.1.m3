@@ -1,0 +1,1 @@
+9pkchello
