@@ -212,14 +212,19 @@ static void interleaving(void)
     for (size_t i = 0; i < r->ncases; i++) {
         const bench_case *c = &r->cases[i];
         CHECK(c->nsamples == 6 && !c->failed);
-        /* 20 us per operation, 2 ms samples: a batch of about 100 */
-        CHECK_MSG(c->batch >= 50 && c->batch <= 200, "batch %llu", (unsigned long long)c->batch);
-        CHECK(c->st.median > 15 && c->st.median < 200);
+        /* 20 us per operation, 2 ms samples: a batch of about 100 on a
+         * quiet machine. The fakes spin on the wall clock, so an operation
+         * never takes less than 20 us, but a loaded machine (CI runs the
+         * tests two at a time on two cores) can take the CPU away for
+         * milliseconds: the upper bounds only catch gross errors (a batch
+         * not divided out, nanoseconds taken for microseconds). */
+        CHECK_MSG(c->batch >= 5 && c->batch <= 200, "batch %llu", (unsigned long long)c->batch);
+        CHECK_MSG(c->st.median > 15 && c->st.median < 20000, "median %g us", c->st.median);
     }
     /* ratios to fake0 with an interval around them */
     CHECK(fabs(r->cases[0].ratio - 1) < 1e-12);
     CHECK(r->cases[1].ratio_lo <= r->cases[1].ratio && r->cases[1].ratio <= r->cases[1].ratio_hi);
-    CHECK(r->cases[1].ratio > 0.5 && r->cases[1].ratio < 2);
+    CHECK_MSG(r->cases[1].ratio > 0.1 && r->cases[1].ratio < 10, "ratio %g", r->cases[1].ratio);
     bench_run_free(r);
 }
 
