@@ -8,6 +8,8 @@
 #   check WHAT COMMAND...      COMMAND must succeed (its stderr is shown if not)
 #   expect_rc RC WHAT COMMAND...  COMMAND must exit RC; for 2, stderr must be
 #                              exactly one line "pkc CMD: reason"
+#   flip_byte FILE OFFSET [MASK]  XORs one byte of FILE with MASK (default
+#                              0x01): the byte always changes, whatever it was
 #   finish                     prints "N passed, M failed" and exits 0 only
 #                              when nothing failed and something passed
 # $T/out and $T/err hold the last check's output. $PY is the Python with
@@ -33,6 +35,11 @@ expect_rc() {
         if [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^pkc [a-z]*: ' "$T/err"; then ok "$d: one line"; else
             bad "$d: stderr is not one 'pkc CMD: ' line"; cat "$T/err"; fi
     fi
+}
+flip_byte() {
+    "$PY" -c 'import sys
+p, off, mask = sys.argv[1], int(sys.argv[2]), int(sys.argv[3], 0)
+b = bytearray(open(p, "rb").read()); b[off] ^= mask; open(p, "wb").write(b)' "$1" "$2" "${3:-1}"
 }
 finish() {
     echo "$pass passed, $fail failed"
