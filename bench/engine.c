@@ -97,6 +97,13 @@ static int is_rsa_keygen(const bench_case *c)
     return c->p.alg == BENCH_RSA && c->p.op == BENCH_OP_KEYGEN;
 }
 
+/* key-generation cases record each sample's seed and key fingerprint (the
+ * other operations of the same family rotate through a pool instead) */
+static int records_keys(const bench_case *c)
+{
+    return c->ops->last_key != NULL && c->p.op == BENCH_OP_KEYGEN;
+}
+
 /* Key generation is a distribution: at least 30 keys per RSA size up to
  * 3072 bits, 10 at 4096, 3 above (seconds to minutes per key). */
 static size_t case_min_samples(const bench_run *r, const bench_case *c)
@@ -142,7 +149,7 @@ static int push_sample(bench_case *c, double us, double cpu_us, double cyc)
         if (!d)
             return -1;
         c->cyc = d;
-        if (c->ops->last_key) {
+        if (records_keys(c)) {
             uint64_t *s = realloc(c->seeds, nc * sizeof *s);
             if (!s)
                 return -1;
@@ -157,7 +164,7 @@ static int push_sample(bench_case *c, double us, double cpu_us, double cyc)
     c->us[c->nsamples] = us;
     c->cpu_us[c->nsamples] = cpu_us;
     c->cyc[c->nsamples] = cyc;
-    if (c->ops->last_key) {
+    if (records_keys(c)) {
         int seeded = 0;
         c->ops->last_key(c->state[0], &c->seeds[c->nsamples], &seeded,
                          c->fingerprints[c->nsamples]);

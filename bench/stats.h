@@ -47,4 +47,16 @@ void bench_ratio_ci(const double *a, size_t na, const double *b, size_t nb, unsi
 void bench_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u,
                         double *p);
 
+/* Welch's two-sample t-test of a against b (unequal variances): *diff =
+ * mean(a) - mean(b), *t, the Welch-Satterthwaite *df, the two-sided *p and
+ * the 95% confidence interval [*lo, *hi] of the difference. NaN when either
+ * side has fewer than 2 values. `pkc bench --compare` uses it on the logs of
+ * per-run medians (each run one observation). */
+void bench_welch_t(const double *a, size_t na, const double *b, size_t nb, double *diff,
+                   double *t, double *df, double *p, double *lo, double *hi);
+/* The two-sided p-value of Student's t with df degrees of freedom (through
+ * the regularized incomplete beta function), and the t of p = 0.05. */
+double bench_t_two_sided_p(double t, double df);
+double bench_t_quantile_975(double df);
+
 #endif

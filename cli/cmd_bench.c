@@ -27,7 +27,8 @@ static void usage_bench(FILE *out)
 {
     fprintf(out,
             "usage: pkc bench [OPTIONS]\n"
-            "       pkc bench --compare OLD.json NEW.json [--alpha A]\n"
+            "       pkc bench --compare OLD.json NEW.json [--alpha A] [--baseline P]\n"
+            "       pkc bench --compare OLD1.json,OLD2.json,... NEW1.json,NEW2.json,...\n"
             "\n"
             "Measures public-key operations in pkc and in the peer libraries compiled in\n"
             "(OpenSSL, libsecp256k1, Nettle, mbedTLS, wolfSSL, libgcrypt), interleaved in\n"
@@ -55,6 +56,8 @@ static void usage_bench(FILE *out)
             "                          such as pkc/ECDSA/secp256r1/sign\n"
             "  --filter REGEX          only cases whose full name matches (extended regex)\n"
             "  --scenario NAME         security-levels | kex-amortized | message-size\n"
+            "                          (security-levels: pkc and openssl unless --providers;\n"
+            "                          --providers all for every library, about 5 minutes)\n"
             "  --long                  security-levels: also RSA key generation above 4096\n"
             "                          bits (minutes per library)\n"
             "  --include-15360         security-levels: also the 256-bit level's RSA-15360\n"
@@ -90,6 +93,10 @@ static void usage_bench(FILE *out)
             "  pkc bench --scenario security-levels --json levels.json\n"
             "  pkc bench --filter 'pkc/ECDSA/secp256r1/sign$' --profile prof\n"
             "  pkc bench --compare old.json new.json\n"
+            "  pkc bench --compare old.json new.json --baseline openssl  (relative to openssl\n"
+            "            in each run: a machine faster in one run than the other divides out)\n"
+            "  pkc bench --compare o1.json,o2.json,o3.json n1.json,n2.json,n3.json\n"
+            "            --baseline openssl  (runs as observations: Welch's t on run medians)\n"
             "\n"
             "Exit status: 0 results written, 1 no case produced a number, 2 bad usage or an\n"
             "output that cannot be written (checked before the run).\n",
@@ -540,12 +547,18 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
     }
     if (a->scenario) {
         int k = 0;
+        /* security-levels with every library takes about 5 minutes here
+         * (30 RSA-3072 key generations and RSA-7680 key pools per library):
+         * by default pkc and OpenSSL, the others with --providers all */
+        int levels_default = !a->providers_arg && strcmp(a->scenario, "security-levels") == 0;
         if (a->providers_arg)
             for (int i = 0; i < pl->nprovs && k < 39; i++)
                 scen_provs[k++] = pl->provs[i]->name;
         else
             for (size_t i = 0; i < bench_nproviders && k < 39; i++)
-                if (!bench_providers[i]->variant)
+                if (!bench_providers[i]->variant &&
+                    (!levels_default || strcmp(bench_providers[i]->name, "pkc") == 0 ||
+                     strcmp(bench_providers[i]->name, "openssl") == 0))
                     scen_provs[k++] = bench_providers[i]->name;
         scen_provs[k] = NULL;
         scfg->name = a->scenario;
@@ -572,17 +585,31 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
 
 /* ---- main ------------------------------------------------------------------------------ */
 
+/* "A.json,B.json": the comma-separated files of one side, in place */
+static size_t split_files(char *list, const char **out, size_t cap)
+{
+    size_t n = 0;
+    for (char *save = NULL, *f = strtok_r(list, ",", &save); f && n < cap;
+         f = strtok_r(NULL, ",", &save))
+        out[n++] = f;
+    return n;
+}
+
 static int run_compare(bench_args *a, int argc, char **argv)
 {
     if (argc - optind != 2)
-        return cli_error(CLI_USAGE, "--compare: expected two result files, OLD.json NEW.json");
+        return cli_error(CLI_USAGE, "--compare: expected two result files (or comma-separated "
+                                    "lists of runs), OLD.json NEW.json");
     int as_json = a->format && strcmp(a->format, "json") == 0;
     if (a->format && !as_json && strcmp(a->format, "table") != 0)
         return cli_error(CLI_USAGE, "--compare: --format table or json, not '%s'", a->format);
+    const char *olds[64], *news[64];
+    size_t nold = split_files(argv[optind], olds, 64), nnew = split_files(argv[optind + 1], news, 64);
     bench_compare_result res;
     char *table = NULL, *json = NULL, err[512];
-    if (bench_compare_files(argv[optind], argv[optind + 1], a->alpha > 0 ? a->alpha : 0.05, &res,
-                            &table, &json, err, sizeof err) != 0)
+    if (bench_compare_files(olds, nold, news, nnew, a->alpha > 0 ? a->alpha : 0.05,
+                            a->baseline_set ? a->baseline : NULL, &res, &table, &json, err,
+                            sizeof err) != 0)
         return cli_error(CLI_USAGE, "--compare: %s", err);
     int status = CLI_OK;
     if (a->json && write_file(a->json, as_json && json ? strdup(json) : json, "JSON") != 0)

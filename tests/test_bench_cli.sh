@@ -231,6 +231,61 @@ EOF
 "$PKC" bench --compare "$T/c1.json" "$T/c3.json" --format json >"$T/cmp13.json" 2>"$T/err" &&
     "$PYTHON" -c 'import json, sys; d = json.load(open(sys.argv[1])); assert len(d["cases"]) == 4' "$T/cmp13.json" &&
     ok || bad "--compare --format json: $(head -c 300 "$T/cmp13.json")"
+# --compare --baseline: each case relative to the reference's samples in the
+# same file. Made-up files: the machine 1.5x slower in the new run for both
+# providers (plain: "slower"; relative: exactly 1, "no difference"), and one
+# case of pkc 3x slower while OpenSSL is not (relative: exactly 3, "slower").
+"$PYTHON" - "$T/r1.json" "$T/r2.json" <<'EOF'
+import json, sys
+noise = [1 + 0.03 * ((7 * i) % 13 - 6) / 6 for i in range(30)]
+def run(machine, pkc_sign):
+    b = []
+    for op, pkc in (("sign", pkc_sign), ("verify", 1)):
+        b.append({"name": f"pkc/ECDSA/secp256r1/{op}", "raw_us": [20 * pkc * machine * e for e in noise]})
+        b.append({"name": f"openssl/ECDSA/secp256r1/{op}", "raw_us": [10 * machine * e for e in noise]})
+    return {"context": {}, "benchmarks": b}
+json.dump(run(1, 1), open(sys.argv[1], "w"))
+json.dump(run(1.5, 3), open(sys.argv[2], "w"))
+EOF
+"$PKC" bench --compare "$T/r1.json" "$T/r2.json" --format json >"$T/plain.json" 2>"$T/err" || bad "--compare (made-up runs)"
+"$PKC" bench --compare "$T/r1.json" "$T/r2.json" --baseline openssl --format json >"$T/rel.json" 2>"$T/err" || bad "--compare --baseline"
+"$PYTHON" - "$T/plain.json" "$T/rel.json" <<'EOF' && ok || bad "--compare --baseline divides out the machine: $(cat "$T/rel.json")"
+import json, sys
+plain = {c["name"]: c for c in json.load(open(sys.argv[1]))["cases"]}
+d = json.load(open(sys.argv[2]))
+rel = {c["name"]: c for c in d["cases"]}
+assert d["relative_to"] == "openssl"
+assert plain["pkc/ECDSA/secp256r1/verify"]["verdict"] == "slower"      # the machine, not the code
+assert plain["openssl/ECDSA/secp256r1/verify"]["verdict"] == "slower"
+assert sorted(rel) == ["pkc/ECDSA/secp256r1/sign", "pkc/ECDSA/secp256r1/verify"], sorted(rel)
+v = rel["pkc/ECDSA/secp256r1/verify"]
+assert abs(v["ratio"] - 1) < 1e-9 and v["verdict"] == "no difference", v
+assert abs(v["old_median"] - 2) < 1e-9 and abs(v["new_median"] - 2) < 1e-9, v
+s = rel["pkc/ECDSA/secp256r1/sign"]
+assert abs(s["ratio"] - 3) < 1e-9 and s["verdict"] == "slower" and s["p_value"] < 0.05, s
+EOF
+# --compare with several runs per side: each run one observation (its
+# median), Welch's t on the logs. Runs of 10, 11, 12 us against the same
+# values reordered (ratio exactly 1) and against three times them (exactly 3).
+"$PYTHON" - "$T" <<'EOF'
+import json, sys
+for name, scale in (("o", 1), ("s", 1), ("n", 3)):
+    for k, base in enumerate((10, 11, 12) if name != "s" else (12, 10, 11)):
+        b = [{"name": "pkc/ECDSA/secp256r1/sign", "raw_us": [base * scale * (1 + 0.001 * (i % 5)) for i in range(20)]}]
+        json.dump({"context": {}, "benchmarks": b}, open(f"{sys.argv[1]}/run-{name}{k}.json", "w"))
+EOF
+O3="$T/run-o0.json,$T/run-o1.json,$T/run-o2.json"
+"$PKC" bench --compare "$O3" "$T/run-s0.json,$T/run-s1.json,$T/run-s2.json" --format json >"$T/runs-same.json" 2>"$T/err" &&
+"$PKC" bench --compare "$O3" "$T/run-n0.json,$T/run-n1.json,$T/run-n2.json" --format json >"$T/runs-3x.json" 2>>"$T/err" &&
+"$PYTHON" - "$T/runs-same.json" "$T/runs-3x.json" <<'EOF' && ok || bad "--compare with runs: $(cat "$T/err" "$T/runs-3x.json")"
+import json, sys
+same, three = (json.load(open(f)) for f in sys.argv[1:3])
+assert same["test"].startswith("Welch") and len(same["old"]) == 3
+s, t = same["cases"][0], three["cases"][0]
+assert abs(s["ratio"] - 1) < 1e-9 and s["verdict"] == "no difference" and s["p_value"] > 0.99, s
+assert abs(t["ratio"] - 3) < 1e-9 and t["verdict"] == "slower" and t["p_value"] < 1e-3, t
+EOF
+expect_usage "--compare: one run against several" --compare "$T/run-o0.json" "$T/run-n0.json,$T/run-n1.json"
 expect_usage "--compare --format csv" --compare "$T/c1.json" "$T/c3.json" --format csv
 expect_usage "--compare unreadable" --compare "$T/none.json" "$T/c1.json"
 echo '{"nope": 1}' >"$T/notbench.json"

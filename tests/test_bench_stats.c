@@ -222,6 +222,35 @@ static void ratio_ci(void)
     CHECK(isnan(r) && isnan(lo) && isnan(hi));
 }
 
+/* Welch's t-test; the expected values are scipy 1.10's
+ * (stats.ttest_ind(a, b, equal_var=False), stats.t.ppf, stats.t.sf) */
+static void welch(void)
+{
+    CHECK_MSG(fabs(bench_t_two_sided_p(2.0, 3.0) - 0.1393259685588431) < 1e-12, "p(t=2, df=3)");
+    CHECK_MSG(fabs(bench_t_quantile_975(3.0) - 3.182446305284263) < 1e-9, "t(0.975, 3)");
+    CHECK_MSG(fabs(bench_t_quantile_975(1000.0) - 1.9623390808264074) < 1e-9, "t(0.975, 1000)");
+    CHECK_NEAR(bench_t_two_sided_p(0, 5), 1);
+    const double a[] = {1, 2, 3, 4, 5}, b[] = {2, 4.5, 6, 8, 10.5, 11};
+    double diff, t, df, p, lo, hi;
+    bench_welch_t(a, 5, b, 6, &diff, &t, &df, &p, &lo, &hi);
+    CHECK_NEAR(diff, 3 - 7);
+    CHECK_MSG(fabs(t - -2.504897164340598) < 1e-12, "t = %.15g", t);
+    CHECK_MSG(fabs(df - 7.200996677740863) < 1e-12, "df = %.15g", df);
+    CHECK_MSG(fabs(p - 0.039789593095505005) < 1e-12, "p = %.15g", p);
+    /* the interval is diff -/+ t(0.975, df) * se, se = diff / t */
+    double se = diff / t, q = 2.3513099763203584;
+    CHECK_MSG(fabs(lo - (diff - q * se)) < 1e-9 && fabs(hi - (diff + q * se)) < 1e-9,
+              "CI [%g, %g]", lo, hi);
+    /* the same values twice: no evidence; no spread and different: certain */
+    bench_welch_t(a, 5, a, 5, &diff, &t, &df, &p, &lo, &hi);
+    CHECK(diff == 0 && p > 0.99);
+    const double c1[] = {2, 2, 2}, c2[] = {3, 3};
+    bench_welch_t(c1, 3, c2, 2, &diff, &t, &df, &p, &lo, &hi);
+    CHECK(p == 0 && diff == -1);
+    bench_welch_t(a, 1, b, 6, &diff, &t, &df, &p, &lo, &hi);
+    CHECK(isnan(p));
+}
+
 int main(void)
 {
     odd_count();
@@ -233,5 +262,6 @@ int main(void)
     noisy_flag();
     mann_whitney();
     ratio_ci();
+    welch();
     return tu_finish("test_bench_stats");
 }

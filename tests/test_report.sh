@@ -370,4 +370,26 @@ expect2 "unknown option" --frobnicate "$FX/bench-small.json"
 expect2 "no input file"
 expect2 "unknown chart id" --charts 99 "$FX/bench-small.json"
 
+# 11. A real `pkc bench` of this build renders (the fixtures are made by a
+#     script; this catches a field the benchmark writes and the report
+#     refuses): RSA key generation and signing, ECDSA, both with OpenSSL.
+if [ -x "${PKC:-}" ]; then
+  if "$PKC" bench --providers pkc,openssl -b 1024 -c secp256r1 \
+        --ops RSA/keygen,RSA/sign,ECDSA/sign,ECDSA/verify --time-budget 0.05 --target-ms 1 \
+        --json "$T/real.json" -q >/dev/null 2>"$T/real.err" \
+      && "$PY" "$REPORT" -o "$T/realrep" "$T/real.json" >"$T/realrep.log" 2>&1 \
+      && [ -s "$T/realrep/report.html" ] && [ -s "$T/realrep/charts.json" ]; then
+    ok "a real pkc bench run renders"
+  else
+    bad "a real pkc bench run: $(cat "$T/real.err" "$T/realrep.log" 2>/dev/null | tail -3)"
+  fi
+  "$PY" - "$T/real.json" <<'EOF' && ok "seeds and fingerprints on key generation only" || bad "seeds/fingerprints outside key generation"
+import json, sys
+for b in json.load(open(sys.argv[1]))["benchmarks"]:
+    assert ("key_fingerprints" in b) == (b["op"] == "keygen" and b["algorithm"] == "RSA"), b["name"]
+EOF
+else
+  bad "PKC is not set (CTest sets it to build/pkc)"
+fi
+
 finish

@@ -81,11 +81,12 @@ class Case:
             v = d.get(k)
             if v is None:
                 return None
+            # "str": strings or null (a key a provider cannot fingerprint)
             ok = isinstance(v, list) and all(
-                (_num(x) if kind == "num" else isinstance(x, str)) for x in v)
+                (_num(x) if kind == "num" else x is None or isinstance(x, str)) for x in v)
             if not ok:
                 raise InputError("%s: %r is not a list of %s" % (
-                    where, k, "numbers" if kind == "num" else "strings"))
+                    where, k, "numbers" if kind == "num" else "strings or nulls"))
             return [float(x) for x in v] if kind == "num" else list(v)
 
         def opt_str(k):
@@ -153,9 +154,8 @@ class Case:
         fingerprints (key generation), else None."""
         if self.keys is not None:
             return int(self.keys)
-        if self.key_fingerprints:
-            return len(set(self.key_fingerprints))
-        return None
+        known = {f for f in self.key_fingerprints or () if f is not None}
+        return len(known) if known else None
 
     @property
     def label(self):
