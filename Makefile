@@ -55,7 +55,7 @@ REPORT_SCENARIOS ?= security-levels kex-amortized message-size
 # for RSA-7680 key generation too (minutes per library).
 REPORT_LEVEL_PROVIDERS ?= pkc,openssl
 REPORT_LEVEL_OPTS      ?=
-REPORT_THREADS_FILTER  ?= /(ECDSA/secp256r1/(sign|verify)|RSA/2048/private)$$
+REPORT_THREADS_FILTER  ?= /(ECDSA/secp256r1/(sign|verify)|RSA/2048/private)(/threads:[0-9]+)?$$
 REPORT_PROFILE_FILTER  ?= ^(pkc|openssl)/ECDSA/secp256r1/(sign|verify)$$
 
 .PHONY: report

@@ -383,6 +383,16 @@ if [ -x "${PKC:-}" ]; then
   else
     bad "a real pkc bench run: $(cat "$T/real.err" "$T/realrep.log" 2>/dev/null | tail -3)"
   fi
+  # a thread-scaling run joins the default run of the machine (chart 17), as
+  # `make report` gives it
+  if "$PKC" bench --providers pkc --threads 1,2 --filter 'pkc/ECDSA/secp256r1/sign(/threads:[0-9]+)?$' \
+        --time-budget 0.05 --target-ms 1 --json "$T/threads.json" -q >/dev/null 2>"$T/real.err" \
+      && "$PY" "$REPORT" -o "$T/realrep2" --charts 17 "$T/real.json" "$T/threads.json" >"$T/realrep2.log" 2>&1 \
+      && "$PY" -c 'import json, sys; c = [c for c in json.load(open(sys.argv[1]))["charts"] if c["id"] == "17"][0]; assert not c["skipped"], c["skipped"]' "$T/realrep2/charts.json"; then
+    ok "a thread-scaling run joins the default run (chart 17 drawn)"
+  else
+    bad "thread-scaling run: $(cat "$T/real.err" "$T/realrep2.log" 2>/dev/null | tail -3)"
+  fi
   "$PY" - "$T/real.json" <<'EOF' && ok "seeds and fingerprints on key generation only" || bad "seeds/fingerprints outside key generation"
 import json, sys
 for b in json.load(open(sys.argv[1]))["benchmarks"]:

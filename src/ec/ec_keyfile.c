@@ -159,7 +159,7 @@ static pkc_err read_key(pkc_ec_private_key *key, pkc_ec_public_key *pub, const u
         return PKC_ERR_ARG;
     if (key)
         memset(key, 0, sizeof *key);
-    else
+    if (pub)
         memset(pub, 0, sizeof *pub);
     pkc_pkix_key k;
     pkc_err err = pem ? pkc_pkix_read(data, len, &k) : pkc_pkix_read_der(data, len, &k);

@@ -307,8 +307,21 @@ class Run(Source):
 
     @property
     def scenario_run(self):
-        """A `pkc bench --scenario NAME` run (it measures only that scenario)."""
-        return isinstance(self.context.get("scenario"), str)
+        """A run that supplements the machine's default run: `pkc bench
+        --scenario NAME` (it measures only that scenario), or a thread-scaling
+        run (`--threads 1,2`: its cases at more than one worker)."""
+        return isinstance(self.context.get("scenario"), str) or self.threads_run
+
+    @property
+    def threads_run(self):
+        return not isinstance(self.context.get("scenario"), str) and any(
+            c.workers for c in self.cases)
+
+    @property
+    def run_kind(self):
+        if isinstance(self.context.get("scenario"), str):
+            return "scenario run: " + self.context["scenario"]
+        return "thread-scaling run" if self.threads_run else "default run"
 
     @property
     def machine_key(self):

@@ -49,7 +49,8 @@ def warnings_of(machines):
         for r in m.runs:
             c = r.context
             why = []
-            if c.get("busy") is True:
+            own = list(c.get("warnings") or [])  # pkc bench's own words, when it wrote any
+            if c.get("busy") is True and not own:
                 why.append("the machine was busy")
             steal = c.get("steal_pct_during")
             if isinstance(steal, (int, float)) and steal > 0.5:
@@ -57,11 +58,11 @@ def warnings_of(machines):
                            fmt_context_value("steal_pct_during", steal))
             la, cpus = c.get("load_avg_before"), c.get("num_cpus")
             if isinstance(la, list) and la and isinstance(cpus, int) and \
-                    isinstance(la[0], (int, float)) and la[0] > 0.5 * cpus:
+                    isinstance(la[0], (int, float)) and la[0] > 0.5 * cpus and \
+                    not any("load average" in w for w in own):
                 why.append("load average %s before the run on %d CPUs" % (
                     fmt_context_value("load_avg_before", la[0]), cpus))
-            for w in c.get("warnings") or []:
-                why.append(w)
+            why.extend(own)
             desched = sum(1 for x in r.cases if x.descheduled)
             if desched:
                 why.append("%d cases lost the CPU while measured (descheduled)" % desched)
@@ -76,9 +77,7 @@ def context_rows(m):
         ctx = r.context
         keys = [k for k in CONTEXT_FIRST if k in ctx] + sorted(k for k in ctx
                                                                if k not in CONTEXT_FIRST)
-        rows.append(("result file", "%s (%s)" % (r.path, "scenario run: " +
-                                                 ctx["scenario"] if r.scenario_run
-                                                 else "default run")))
+        rows.append(("result file", "%s (%s)" % (r.path, r.run_kind)))
         for k in keys:
             rows.append((k, fmt_context_value(k, ctx[k])))
         rows.append(("cases", "%d%s" % (len(r.cases), " (and %d failed: %s)" % (
