@@ -585,13 +585,17 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
 
 /* ---- main ------------------------------------------------------------------------------ */
 
-/* "A.json,B.json": the comma-separated files of one side, in place */
+/* "A.json,B.json": the comma-separated files of one side, in place; the
+ * count of all of them (only the first cap are stored: more is an error
+ * that bench_compare_files reports) */
 static size_t split_files(char *list, const char **out, size_t cap)
 {
     size_t n = 0;
-    for (char *save = NULL, *f = strtok_r(list, ",", &save); f && n < cap;
-         f = strtok_r(NULL, ",", &save))
-        out[n++] = f;
+    for (char *save = NULL, *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+        if (n < cap)
+            out[n] = f;
+        n++;
+    }
     return n;
 }
 
@@ -604,7 +608,8 @@ static int run_compare(bench_args *a, int argc, char **argv)
     if (a->format && !as_json && strcmp(a->format, "table") != 0)
         return cli_error(CLI_USAGE, "--compare: --format table or json, not '%s'", a->format);
     const char *olds[64], *news[64];
-    size_t nold = split_files(argv[optind], olds, 64), nnew = split_files(argv[optind + 1], news, 64);
+    size_t nold = split_files(argv[optind], olds, 64);
+    size_t nnew = split_files(argv[optind + 1], news, 64);
     bench_compare_result res;
     char *table = NULL, *json = NULL, err[512];
     if (bench_compare_files(olds, nold, news, nnew, a->alpha > 0 ? a->alpha : 0.05,
