@@ -51,7 +51,10 @@
  *                        DSAPrivateKey is six INTEGERs, like an RSA key
  *                        with components left out): pkc, which has no such
  *                        structure, cannot name the algorithm, only refuse
- *                        the encoding
+ *                        the encoding; or an EC key whose public key is
+ *                        stored in the hybrid form (fdk_ec_hybrid), which
+ *                        SEC 1 v2 2.3.4 does not decode and RFC 5480 2.2
+ *                        forbids
  * Documented differences the other way (pkc reads, OpenSSL does not):
  *   - "EC PARAMETERS" blocks before the key (what `openssl ecparam
  *     -genkey` writes): pkc skips them without reading them
@@ -758,6 +761,20 @@ static const char *const fdk_other_algs[][2] = {
     {"Ed25519", "ED25519"}, {"X25519", "X25519"}, {"Ed448", "ED448"},    {"X448", "X448"},
     {"DSA", "DSA"},         {"DH", "DH"},         {"DH", "DHX"},         {"RSASSA-PSS", "RSA-PSS"}};
 
+/* 1 if OpenSSL read an EC key whose stored public key is in the hybrid
+ * form (06/07 || X || Y, ANSI X9.62), which pkc refuses: SEC 1 v2 2.3.4
+ * decodes compressed and uncompressed points only, and RFC 5480 2.2 says
+ * the hybrid form MUST NOT be used (diff_ecdh's rule, here for key files) */
+static int fdk_ec_hybrid(const EVP_PKEY *o)
+{
+    char form[32];
+    size_t len = 0;
+    return EVP_PKEY_is_a(o, "EC") &&
+           EVP_PKEY_get_utf8_string_param(o, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT, form,
+                                          sizeof form, &len) == 1 &&
+           strcmp(form, "hybrid") == 0;
+}
+
 /* pkc refused (e) a key OpenSSL read (o): the refusal must be one of the
  * documented ones (see the top). */
 static void fdk_explain(pkc_err e, const pkc_key_info *info, EVP_PKEY *o, const uint8_t *x,
@@ -796,7 +813,7 @@ static void fdk_explain(pkc_err e, const pkc_key_info *info, EVP_PKEY *o, const 
     case PKC_ERR_POINT: FUZZ_CHECK(ec && !fdk_public_check(o)); break;
     case PKC_ERR_DECODE:
         FUZZ_CHECK(!fdk_ossl_canonical(o, x, n, pem) || fdk_rsa_public_like_version(o) ||
-                   fdk_bad_version(x, n, pem) || (!rsa && !ec));
+                   fdk_bad_version(x, n, pem) || (!rsa && !ec) || fdk_ec_hybrid(o));
         break;
     default: FUZZ_CHECK(!"an error code no key file should give");
     }
