@@ -208,7 +208,7 @@ int bench_compare_files(const char *const *old_paths, size_t nold, const char *c
     if (load_side(old_paths, nold, va, err, errlen) != 0 ||
         load_side(new_paths, nnew, vb, err, errlen) != 0)
         goto done;
-    const jv *la[MAX_RUNS], *lb[MAX_RUNS];
+    const jv *la[MAX_RUNS] = {0}, *lb[MAX_RUNS] = {0};
     for (size_t i = 0; i < nold; i++)
         la[i] = jv_get(va[i], "benchmarks");
     for (size_t i = 0; i < nnew; i++)
@@ -275,10 +275,8 @@ int bench_compare_files(const char *const *old_paths, size_t nold, const char *c
                 bench_mann_whitney(y, ny, x, nx, &u, &p);
             }
             missing = !x || !y;
-            om = x ? median_of(x, nx) : NAN;
+            om = x ? median_of(x, nx) : NAN; /* median_of frees */
             nm = y ? median_of(y, ny) : NAN;
-            if (!x)
-                free(y);
         } else {
             double lx[MAX_RUNS], ly[MAX_RUNS], diff, tt, df, dlo, dhi, sx = 0, sy = 0;
             for (size_t k = 0; k < nold && !missing; k++) {

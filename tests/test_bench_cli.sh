@@ -285,6 +285,12 @@ s, t = same["cases"][0], three["cases"][0]
 assert abs(s["ratio"] - 1) < 1e-9 and s["verdict"] == "no difference" and s["p_value"] > 0.99, s
 assert abs(t["ratio"] - 3) < 1e-9 and t["verdict"] == "slower" and t["p_value"] < 1e-3, t
 EOF
+# a case without samples in the old file is counted, not compared (and
+# nothing is freed twice: test-asan runs this)
+"$PYTHON" -c 'import json, sys
+d = json.load(open(sys.argv[1])); del d["benchmarks"][0]["raw_us"]; json.dump(d, open(sys.argv[2], "w"))' "$T/run-o0.json" "$T/run-o0-noraw.json"
+"$PKC" bench --compare "$T/run-o0-noraw.json" "$T/run-n0.json" >"$T/noraw.txt" 2>"$T/err" &&
+    grep -q '0 cases compared: .*1 without samples' "$T/noraw.txt" && ok || bad "--compare, a case without samples: $(cat "$T/noraw.txt" "$T/err")"
 expect_usage "--compare: one run against several" --compare "$T/run-o0.json" "$T/run-n0.json,$T/run-n1.json"
 expect_usage "--compare --format csv" --compare "$T/c1.json" "$T/c3.json" --format csv
 expect_usage "--compare unreadable" --compare "$T/none.json" "$T/c1.json"
