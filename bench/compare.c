@@ -157,6 +157,23 @@ static double median_of(double *x, size_t n)
 
 #define MAX_RUNS 64
 
+/* Several runs of one side: the log of each run's median of the case (of its
+ * relative time with a reference) into l[], their sum into *sum; -1 if a run
+ * has no samples for it. */
+static int log_medians(const jv *const *lists, const jv *const *entries, size_t n,
+                       const char *name, const char *reference, double *l, double *sum)
+{
+    *sum = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t m;
+        double *x = compared_samples(lists[k], entries[k], name, reference, &m);
+        if (!x)
+            return -1;
+        *sum += l[k] = log(median_of(x, m));
+    }
+    return 0;
+}
+
 /* Loads every file of a side into v[]; -1 with err set if one fails. */
 static int load_side(const char *const *paths, size_t n, jv **v, char *err, size_t errlen)
 {
@@ -278,21 +295,9 @@ int bench_compare_files(const char *const *old_paths, size_t nold, const char *c
             om = x ? median_of(x, nx) : NAN; /* median_of frees */
             nm = y ? median_of(y, ny) : NAN;
         } else {
-            double lx[MAX_RUNS], ly[MAX_RUNS], diff, tt, df, dlo, dhi, sx = 0, sy = 0;
-            for (size_t k = 0; k < nold && !missing; k++) {
-                size_t n;
-                double *x = compared_samples(la[k], eo[k], name, reference, &n);
-                missing = !x;
-                if (x)
-                    sx += lx[k] = log(median_of(x, n));
-            }
-            for (size_t k = 0; k < nnew && !missing; k++) {
-                size_t n;
-                double *y = compared_samples(lb[k], en[k], name, reference, &n);
-                missing = !y;
-                if (y)
-                    sy += ly[k] = log(median_of(y, n));
-            }
+            double lx[MAX_RUNS], ly[MAX_RUNS], diff, tt, df, dlo, dhi, sx, sy;
+            missing = log_medians(la, eo, nold, name, reference, lx, &sx) != 0 ||
+                      log_medians(lb, en, nnew, name, reference, ly, &sy) != 0;
             if (!missing) {
                 bench_welch_t(ly, nnew, lx, nold, &diff, &tt, &df, &p, &dlo, &dhi);
                 ratio = exp(diff);
@@ -300,8 +305,8 @@ int bench_compare_files(const char *const *old_paths, size_t nold, const char *c
                 hi = exp(dhi);
                 u = tt;
             }
-            om = exp(sx / (double)nold);
-            nm = exp(sy / (double)nnew);
+            om = missing ? NAN : exp(sx / (double)nold);
+            nm = missing ? NAN : exp(sy / (double)nnew);
         }
         if (missing) {
             res->no_samples++;
