@@ -92,12 +92,30 @@ static void test_names(void)
         CHECK_MSG(pkc_curve_from_oid(oid, len, &id) == PKC_OK && id == c->id, "oid %s", c->oid);
         CHECK(pkc_curve_from_oid(oid, len - 1, &id) == PKC_ERR_UNSUPPORTED);
         /* sizes */
-        CHECK_MSG(bits_of(c->p, c->field_bytes) == (int)c->field_bits, "%s field bits", c->name);
+        int binary = c->field == PKC_FIELD_BINARY;
+        /* a prime p has field_bits bits; a reduction polynomial degree m */
+        CHECK_MSG(bits_of(c->p, c->field_bytes) == (int)c->field_bits + binary, "%s field bits",
+                  c->name);
         CHECK_MSG(bits_of(c->n, c->order_bytes) == (int)c->order_bits, "%s order bits", c->name);
         CHECK(c->field_bytes == (c->field_bits + 7) / 8);
         CHECK(c->order_bytes == (c->order_bits + 7) / 8);
-        CHECK(c->cofactor == 1);
-        CHECK(c->a_is_minus3 + c->a_is_zero == 1);
+        if (binary) {
+            /* f(z) = z^m + z^k3 + z^k2 + z^k1 + 1, or a trinomial */
+            uint8_t f[PKC_EC_MAX_FIELD_BYTES] = {0};
+            unsigned ks[4] = {0, c->poly_k[0], c->poly_k[1], c->poly_k[2]};
+            f[c->field_bytes - 1 - c->field_bits / 8] |= (uint8_t)(1u << (c->field_bits % 8));
+            for (int t = 0; t < 4; t++)
+                if (t < 2 || c->poly_k[1])
+                    f[c->field_bytes - 1 - ks[t] / 8] |= (uint8_t)(1u << (ks[t] % 8));
+            CHECK_MSG(memcmp(f, c->p, c->field_bytes) == 0, "%s poly_k", c->name);
+            CHECK(c->poly_k[0] > 0 && (c->poly_k[1] == 0) == (c->poly_k[2] == 0));
+            CHECK(c->cofactor == 2 || c->cofactor == 4);
+            CHECK(!c->a_is_minus3);
+        } else {
+            CHECK(c->field == PKC_FIELD_PRIME && c->poly_k[0] == 0);
+            CHECK(c->cofactor == 1);
+            CHECK(c->a_is_minus3 + c->a_is_zero == 1);
+        }
         /* SP 800-57 part 1, table 2: security = half the order size,
          * rounded down to the level; RSA equivalents from the same table */
         unsigned sec = c->order_bits >= 512 ? 256 : c->order_bits >= 384 ? 192
@@ -113,10 +131,14 @@ static void test_names(void)
             pm3[k] = (uint8_t)v;
             borrow = v < 0;
         }
+        uint8_t one[PKC_EC_MAX_FIELD_BYTES] = {0};
+        one[c->field_bytes - 1] = 1;
         if (c->a_is_minus3)
             CHECK_EQ_BYTES(c->a, pm3, c->field_bytes);
-        else
+        else if (c->a_is_zero)
             CHECK_EQ_BYTES(c->a, zero, c->field_bytes);
+        else /* the binary curves other than K-233 ... K-571 have a = 1 */
+            CHECK(binary && memcmp(c->a, one, c->field_bytes) == 0);
     }
 }
 
@@ -147,7 +169,9 @@ static void test_vs_openssl(void)
         CHECK(EC_POINT_get_affine_coordinates(g, EC_GROUP_get0_generator(g), x, y, NULL) == 1);
         check_bn(x, c->gx, c->field_bytes, "gx", c->name);
         check_bn(y, c->gy, c->field_bytes, "gy", c->name);
-        CHECK(BN_is_one(EC_GROUP_get0_cofactor(g)));
+        CHECK(BN_is_word(EC_GROUP_get0_cofactor(g), c->cofactor));
+        CHECK((EC_GROUP_get_field_type(g) == NID_X9_62_characteristic_two_field) ==
+              (c->field == PKC_FIELD_BINARY));
         /* the OID: OpenSSL's DER of the curve object */
         uint8_t oid[32];
         size_t len = oid_encode(oid, c->oid);
@@ -170,9 +194,13 @@ static void test_group_law(void)
         CHECK(pkc_ec_point_is_valid_var(c, &G));
         negG = G;
         {
-            /* -G = (x, p - y), computed with bytes arithmetic via the field */
+            /* -G = (x, p - y), computed with bytes arithmetic via the field;
+             * on a binary curve (x, x + y) */
             uint64_t r[PKC_EC_MAX_LIMBS] = {0};
-            ecu_fe_op(c->ops->lab, ECU_FE_NEG, r, G.y, G.y);
+            if (c->ops->lab->binary)
+                ecu_fe_op(c->ops->lab, ECU_FE_ADD, r, G.x, G.y);
+            else
+                ecu_fe_op(c->ops->lab, ECU_FE_NEG, r, G.y, G.y);
             memcpy(negG.y, r, sizeof r);
         }
         pkc_ec_scalar one, nm1, zero, two, three;

@@ -39,8 +39,9 @@ extern "C" {
 #define PKC_EC_POINT_WORDS 19
 /* Raw r||s signature: 2 * order_bytes. */
 #define PKC_ECDSA_MAX_RAW_SIZE (2 * PKC_EC_MAX_ORDER_BYTES)
-/* DER SEQUENCE { INTEGER r, INTEGER s }: at most 3 + 2 * (2 + 67) bytes. */
-#define PKC_ECDSA_MAX_DER_SIZE 141
+/* DER SEQUENCE { INTEGER r, INTEGER s }: at most 3 + 2 * (2 + 73) bytes
+ * (72-byte orders of sect571, plus a leading zero). */
+#define PKC_ECDSA_MAX_DER_SIZE 153
 /* The ECDH shared secret: field_bytes. */
 #define PKC_ECDH_MAX_SIZE PKC_EC_MAX_FIELD_BYTES
 

@@ -10,8 +10,11 @@
  * dispatch between the protocols and the arithmetic: one table per curve,
  * one entry per coordinate system.
  *
- * Every limb array crossing this table is canonical (not Montgomery form),
- * little-endian, nlimbs words.
+ * The binary curves (src/ec/sect*.c) instantiate curve_gf2m_tmpl.h instead,
+ * which exports the same table.
+ *
+ * Every limb array crossing this table is canonical (not Montgomery form;
+ * for GF(2^m) the polynomial's bits), little-endian, nlimbs words.
  */
 #ifndef PKC_EC_CURVE_H
 #define PKC_EC_CURVE_H
@@ -29,10 +32,17 @@ typedef struct {
     void (*sc_reduce_wide)(uint64_t *r, const uint64_t *in); /* in: 2*nlimbs words */
     pkc_ec_sc_fn2 sc_add, sc_sub, sc_mul;
     pkc_ec_sc_fn1 sc_neg, sc_inv;
-    /* points: x, y < p checked by the caller; 1 if y^2 = x^3 + ax + b */
+    /* points: x, y < p checked by the caller; 1 if y^2 = x^3 + ax + b
+     * (binary curves: y^2 + xy = x^3 + ax^2 + b, x and y of degree < m) */
     int (*on_curve_var)(const uint64_t *x, const uint64_t *y);
-    /* y with the given parity from x < p; 0 if x^3 + ax + b is no square */
-    int (*decompress_var)(uint64_t *y, const uint64_t *x, int y_odd);
+    /* for cofactor > 1 (NULL otherwise): 1 if a point on the curve lies in
+     * the subgroup of order n */
+    int (*in_subgroup_var)(const uint64_t *x, const uint64_t *y);
+    /* y from x and the compressed form's bit (SEC 1 v2 2.3.4: the parity of
+     * y; for binary curves the lowest bit of y/x); 0 if there is none */
+    int (*decompress_var)(uint64_t *y, const uint64_t *x, int y_bit);
+    /* the bit the compressed form keeps (SEC 1 v2 2.3.3) */
+    int (*compress_bit_var)(const uint64_t *x, const uint64_t *y);
     /* scalar multiplication, indexed by pkc_ec_coords (ec_internal.h) */
     void (*mul_base[PKC_EC_COORDS_COUNT])(pkc_ec_affine *out, const pkc_ec_scalar *k);
     void (*mul[PKC_EC_COORDS_COUNT])(pkc_ec_affine *out, const pkc_ec_scalar *k,
@@ -51,5 +61,8 @@ struct pkc_ec_curve {
 extern const pkc_ec_ops pkc_ec_ops_secp192k1, pkc_ec_ops_secp192r1, pkc_ec_ops_secp224k1,
     pkc_ec_ops_secp224r1, pkc_ec_ops_secp256k1, pkc_ec_ops_secp256r1, pkc_ec_ops_secp384r1,
     pkc_ec_ops_secp521r1;
+extern const pkc_ec_ops pkc_ec_ops_sect163k1, pkc_ec_ops_sect163r2, pkc_ec_ops_sect233k1,
+    pkc_ec_ops_sect233r1, pkc_ec_ops_sect283k1, pkc_ec_ops_sect283r1, pkc_ec_ops_sect409k1,
+    pkc_ec_ops_sect409r1, pkc_ec_ops_sect571k1, pkc_ec_ops_sect571r1;
 
 #endif

@@ -276,6 +276,13 @@ static const pkc_ec_lab lab_ops = {
 
 /* ---- the operations table ---- */
 
+/* SEC 1 v2 2.3.3: the compressed form keeps the parity of y */
+static int compress_bit_var(const uint64_t *x, const uint64_t *y)
+{
+    (void)x;
+    return (int)(y[0] & 1);
+}
+
 const pkc_ec_ops EC_OPS_NAME = {
     .nlimbs = EC_N,
     .sc_reduce_wide = sc_reduce_wide,
@@ -285,7 +292,9 @@ const pkc_ec_ops EC_OPS_NAME = {
     .sc_neg = sc_neg,
     .sc_inv = sc_inv,
     .on_curve_var = on_curve_var,
+    .in_subgroup_var = NULL, /* cofactor 1 */
     .decompress_var = decompress_var,
+    .compress_bit_var = compress_bit_var,
     .mul_base = {[PKC_EC_JACOBIAN] = mul_base_jac, [PKC_EC_AFFINE] = mul_base_aff},
     .mul = {[PKC_EC_JACOBIAN] = MUL_JAC, [PKC_EC_AFFINE] = mul_aff},
     .mul2_var = {[PKC_EC_JACOBIAN] = MUL2_VAR_JAC, [PKC_EC_AFFINE] = mul2_var_aff},

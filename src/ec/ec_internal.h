@@ -73,8 +73,12 @@ pkc_err pkc_ec_point_decompress_var(const pkc_ec_curve *c, pkc_ec_affine *P,
 void pkc_ec_point_get_xy(const pkc_ec_curve *c, const pkc_ec_affine *P, uint8_t *x, uint8_t *y);
 /* x mod n (ECDSA's r). */
 void pkc_ec_point_x_mod_n(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_affine *P);
-/* 1 if on the curve and finite (public data). */
+/* 1 if finite, on the curve and (cofactor > 1) in the subgroup of order n
+ * (public data). */
 int pkc_ec_point_is_valid_var(const pkc_ec_curve *c, const pkc_ec_affine *P);
+/* The bit the compressed form keeps (SEC 1 v2 2.3.3): the parity of y, or
+ * for a binary curve the lowest bit of y/x (0 for x = 0). */
+int pkc_ec_point_compress_bit_var(const pkc_ec_curve *c, const pkc_ec_affine *P);
 
 /* ---- scalar multiplication ----
  * Two complete implementations, in two coordinate systems (the seed study

@@ -177,7 +177,7 @@ pkc_err pkc_ec_point_encode(const pkc_ec_public_key *pub, int compressed, uint8_
     uint8_t x[PKC_EC_MAX_FIELD_BYTES], y[PKC_EC_MAX_FIELD_BYTES];
     pkc_ec_point_get_xy(c, P, x, y);
     if (compressed) {
-        out[0] = (uint8_t)(0x02 | (y[fb - 1] & 1));
+        out[0] = (uint8_t)(0x02 | pkc_ec_point_compress_bit_var(c, P));
         memcpy(out + 1, x, fb);
     } else {
         out[0] = 0x04;

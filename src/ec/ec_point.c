@@ -1,5 +1,7 @@
 /* pkc — point encoding checks (SEC 1 v2 sections 2.3.3, 2.3.4, 3.2.2):
- * coordinates below p, on the curve, decompression; conversions to bytes.
+ * coordinates below p (of degree < m for GF(2^m)), on the curve, in the
+ * subgroup of order n when the cofactor is not 1, decompression;
+ * conversions to bytes.
  * The field arithmetic is each curve's specialised code (curve_tmpl.h). */
 #include <string.h>
 
@@ -8,12 +10,27 @@
 
 #define M PKC_EC_MAX_LIMBS
 
-/* x < p for a public x */
+/* x < p for a public x; for GF(2^m), x of degree < m */
 static int below_p_var(const pkc_ec_curve *c, const uint64_t *x)
 {
+    if (c->info->field == PKC_FIELD_BINARY) {
+        unsigned m = c->info->field_bits;
+        for (unsigned i = m / 64; i < M; i++)
+            if (x[i] >> (i == m / 64 ? m % 64 : 0))
+                return 0;
+        return 1;
+    }
     uint64_t p[M];
     lb_from_be(p, c->info->p, c->info->field_bytes, M);
     return lb_lt(x, p, M) != 0;
+}
+
+/* on the curve, and for a cofactor > 1 in the subgroup of order n */
+static int valid_var(const pkc_ec_curve *c, const uint64_t *x, const uint64_t *y)
+{
+    if (!c->ops->on_curve_var(x, y))
+        return 0;
+    return !c->ops->in_subgroup_var || c->ops->in_subgroup_var(x, y);
 }
 
 pkc_err pkc_ec_point_set_xy_var(const pkc_ec_curve *c, pkc_ec_affine *P, const uint8_t *x,
@@ -25,7 +42,7 @@ pkc_err pkc_ec_point_set_xy_var(const pkc_ec_curve *c, pkc_ec_affine *P, const u
     lb_from_be(t.y, y, c->info->field_bytes, M);
     if (!below_p_var(c, t.x) || !below_p_var(c, t.y))
         return PKC_ERR_POINT;
-    if (!c->ops->on_curve_var(t.x, t.y))
+    if (!valid_var(c, t.x, t.y))
         return PKC_ERR_POINT;
     *P = t;
     return PKC_OK;
@@ -39,7 +56,7 @@ pkc_err pkc_ec_point_decompress_var(const pkc_ec_curve *c, pkc_ec_affine *P, con
     lb_from_be(t.x, x, c->info->field_bytes, M);
     if (!below_p_var(c, t.x))
         return PKC_ERR_POINT;
-    if (!c->ops->decompress_var(t.y, t.x, y_odd & 1))
+    if (!c->ops->decompress_var(t.y, t.x, y_odd & 1) || !valid_var(c, t.x, t.y))
         return PKC_ERR_POINT;
     *P = t;
     return PKC_OK;
@@ -70,5 +87,10 @@ int pkc_ec_point_is_valid_var(const pkc_ec_curve *c, const pkc_ec_affine *P)
             return 0;
     if (!below_p_var(c, P->x) || !below_p_var(c, P->y))
         return 0;
-    return c->ops->on_curve_var(P->x, P->y);
+    return valid_var(c, P->x, P->y);
+}
+
+int pkc_ec_point_compress_bit_var(const pkc_ec_curve *c, const pkc_ec_affine *P)
+{
+    return c->ops->compress_bit_var(P->x, P->y);
 }

@@ -1,6 +1,10 @@
 /* pkc — elliptic-curve Diffie-Hellman, SEC 1 v2 section 3.3.1 (ECSVDP-DH).
- * Every curve here has cofactor 1, so this is also the cofactor variant
- * (3.3.2) and NIST SP 800-56A's ECC CDH primitive.
+ * The prime curves have cofactor 1, so for them this is also the cofactor
+ * variant (3.3.2) and NIST SP 800-56A's ECC CDH primitive. The binary
+ * curves have cofactor 2 or 4: the peer's key is checked to lie in the
+ * subgroup of order n (pkc_ec_point_is_valid_var), so no small-order
+ * component can reach d Q, and the result is that of 3.3.1 — what OpenSSL
+ * derives by default, which is what interoperates.
  *
  * Timing: d*Q is the arithmetic's constant-time multiplication; the only
  * secret-derived value branched on is "the result is the point at
@@ -50,7 +54,21 @@ pkc_err pkc_ecdh_coords(const pkc_ec_private_key *key, const pkc_ec_public_key *
         uint8_t y[PKC_EC_MAX_FIELD_BYTES];
         pkc_ec_point_get_xy(c, &P, out, y); /* step 3: z = x_P */
         pkc_memzero(y, sizeof y);
-        *outlen = ci->field_bytes;
+        /* binary curves: a zero shared secret (x_P = 0: only the point of
+         * order 2 has it, which the checks exclude) is refused, not
+         * returned. (On a prime curve x = 0 is an ordinary point, whose
+         * secret OpenSSL returns too.) */
+        uint8_t acc = ci->field == PKC_FIELD_BINARY ? 0 : 1;
+        for (size_t i = 0; i < ci->field_bytes; i++)
+            acc |= out[i];
+        uint64_t zero = ct_mask_zero(acc);
+        PKC_DECLASSIFY(&zero, sizeof zero);
+        if (zero) {
+            pkc_memzero(out, ci->field_bytes);
+            err = PKC_ERR_POINT;
+        } else {
+            *outlen = ci->field_bytes;
+        }
     }
     pkc_memzero(&P, sizeof P);
     pkc_memzero(&d, sizeof d);

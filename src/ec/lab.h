@@ -43,6 +43,10 @@ typedef struct {
 
 typedef struct pkc_ec_lab {
     unsigned nlimbs;
+    /* 1 for a binary curve: field elements are polynomials over GF(2) (the
+     * canonical bits, no conversion; sub = add, neg = identity) and the
+     * "Jacobian" points are López-Dahab (X, Y, Z) for (X/Z, Y/Z^2) */
+    int binary;
     /* ---- the field ---- */
     /* a canonical (nlimbs words, < p) -> the representation, and back */
     void (*fe_from_int)(pkc_ec_lab_fe *r, const uint64_t *a);
@@ -51,6 +55,9 @@ typedef struct pkc_ec_lab {
     void (*fe_sub)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a, const pkc_ec_lab_fe *b);
     void (*fe_neg)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a);
     void (*fe_mul)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a, const pkc_ec_lab_fe *b);
+    /* binary curves: the portable multiplier whatever the CPU (fe_mul uses
+     * PCLMULQDQ where it can); NULL for prime curves */
+    void (*fe_mul_portable)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a, const pkc_ec_lab_fe *b);
     void (*fe_sqr)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a);
     /* a^-1 (safegcd), and a^(p-2) (Fermat: the tests' reference); 0 -> 0 */
     void (*fe_inv)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a);
@@ -66,7 +73,9 @@ typedef struct pkc_ec_lab {
     void (*jac_dbl)(pkc_ec_lab_jac *r, const pkc_ec_lab_jac *p);
     /* r = p + q by the incomplete formula (add-2007-bl) exactly as the
      * multiplications call it: correct for finite p != +-q; *h0, *r0 get
-     * the masks of H = 0 and r = 0 */
+     * the masks of H = 0 and r = 0. Binary curves: the mixed López-Dahab
+     * addition (HMV 3.25), q with Z = 1 as jac_from_affine makes it; the
+     * masks of B = 0 and A = 0 */
     void (*jac_add)(pkc_ec_lab_jac *r, const pkc_ec_lab_jac *p, const pkc_ec_lab_jac *q,
                     uint64_t *h0, uint64_t *r0);
     /* acc += q, complete (every case, branching on public data) */
