@@ -252,6 +252,38 @@ def gf_trace(a, f):
     return t
 
 
+def gf_trace_mask(f):
+    """Tr(z^i) at bit i, for i < m: the power sums s_i of the roots of f,
+    by Newton's identities in characteristic 2 (s_k = sum_{j<k} c_j s_(k-j)
+    + k c_k, with c_j the coefficient of z^(m-j)): linear in m per bit for
+    a sparse f, where m squarings per bit would be cubic."""
+    m = f.bit_length() - 1
+    c = [(f >> (m - j)) & 1 for j in range(m + 1)]
+    s_ = [m & 1] + [0] * (m - 1)
+    nz = [j for j in range(1, m + 1) if c[j]]
+    for k in range(1, m):
+        v = (k & 1) & c[k]
+        for j in nz:
+            if j >= k:
+                break
+            v ^= s_[k - j]
+        s_[k] = v
+    mask = sum(b << i for i, b in enumerate(s_))
+    for i in (0, 1, m // 2, m - 1):  # spot checks against the definition
+        assert gf_trace(1 << i, f) == (mask >> i) & 1
+    return mask
+
+
+def gf_half_trace(c, f):
+    """z with z^2 + z = c, for odd m and Tr(c) = 0."""
+    m = f.bit_length() - 1
+    z, t = c, c
+    for _ in range((m - 1) // 2):
+        t = gf_pow(t, 4, f)
+        z ^= t
+    return z
+
+
 def gf_on_curve(x, y, a, b, f):
     lhs = gf_mul(y, y, f) ^ gf_mul(x, y, f)
     x2 = gf_mul(x, x, f)
@@ -304,7 +336,7 @@ def arith_gf2m(name, f, a, b, n, h, gx, gy, windows, ops_name, small_order):
     c("ec_gy", gy)
     # Tr(x) = parity of (x AND ec_tr_mask): the trace is linear, and this
     # mask holds Tr(z^i) at bit i
-    c("ec_tr_mask", sum(gf_trace(1 << i, f) << i for i in range(m)))
+    c("ec_tr_mask", gf_trace_mask(f))
     c("ec_n", n)
     Rn = 2**(64 * N)
     out.append("#define EC_N_M0 0x%016xULL" % ((-pow(n, -1, 2**64)) % 2**64))
@@ -328,9 +360,21 @@ def is_prime_small(v):
 
 
 def gf2m_points(f, a, b):
-    """Every finite point of a toy binary curve (brute force)."""
+    """Every finite point of a toy binary curve: (0, sqrt b), and for x != 0
+    the y = x z with z^2 + z = x + a + b / x^2 when that has solutions."""
     m = f.bit_length() - 1
-    return [(x, y) for x in range(1 << m) for y in range(1 << m) if gf_on_curve(x, y, a, b, f)]
+    mask = gf_trace_mask(f)
+    pts = [(0, gf_pow(b, 1 << (m - 1), f))]
+    for x in range(1, 1 << m):
+        xi = gf_pow(x, (1 << m) - 2, f)
+        beta = x ^ a ^ gf_mul(b, gf_mul(xi, xi, f), f)
+        if bin(beta & mask).count("1") % 2:
+            continue
+        z = gf_half_trace(beta, f)
+        for zz in (z, z ^ 1):
+            pts.append((x, gf_mul(x, zz, f)))
+    assert all(gf_on_curve(x, y, a, b, f) for x, y in pts[:64])
+    return sorted(pts)
 
 
 def gf2m_point_mul(k, P, a, f):

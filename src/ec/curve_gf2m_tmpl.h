@@ -24,8 +24,9 @@
  *   EC_CURVE_A    0 or 1;  EC_B_IS_ONE  1 if b = 1 (the Koblitz curves)
  *   EC_COFACTOR   2 or 4
  *   EC_OPS_NAME   the name of the exported pkc_ec_ops table
- * optional: EC_W_G (6), EC_W_Q (5) NAF widths over G and Q (verification),
- *   EC_W_AFF (4) the affine window; EC_SMALL_ORDER (0) for toy curves
+ * optional: EC_W_BASE (5) the comb's window for k G, EC_W_G (6), EC_W_Q (5)
+ *   NAF widths over G and Q (verification), EC_W_AFF (4) the affine window;
+ *   EC_SMALL_ORDER (0) for toy curves
  * Constants (static const uint64_t[EC_N]): ec_b, ec_gx, ec_gy, ec_tr_mask
  *   (Tr(z^i) at bit i); ec_n, EC_N_M0, ec_n_r2, ec_n_r3, ec_n_s62
  *   (int64_t[]), EC_N_INV62 for scalar.h.
@@ -62,6 +63,9 @@
 #endif
 #ifndef EC_SMALL_ORDER
 #define EC_SMALL_ORDER 0
+#endif
+#ifndef EC_W_BASE
+#define EC_W_BASE 5
 #endif
 #ifndef EC_W_G
 #define EC_W_G 6

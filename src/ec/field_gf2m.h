@@ -13,8 +13,8 @@
  * process, src/ec/gf2m_cpu.c), else by a portable constant-time routine
  * (shifts and masks; no table indexed by operand bits). Both paths are in
  * every build and the tests compare them on random inputs
- * (pkc_gf2m_set_impl). Squaring is linear over GF(2): the bits are spread
- * apart (bit i to bit 2i) by masks and shifts, the same on every CPU.
+ * (pkc_gf2m_set_impl). Squaring is linear over GF(2): bit i goes to bit 2i,
+ * by a carry-less square of each word (PCLMULQDQ) or by masks and shifts.
  * Inversion by Itoh-Tsujii: a^-1 = a^(2^m - 2) through an addition chain
  * on m - 1, about m squarings and log2(m) + popcount(m - 1) multiplications.
  *
@@ -35,6 +35,16 @@
 #define GF_CLMUL_TARGET __attribute__((target("pclmul,sse2")))
 #else
 #define GF_HAVE_CLMUL_CODE 0
+#endif
+
+/* The loops over words have constant bounds; unrolled, every shift and
+ * index is a constant and the words stay in registers. */
+#if defined(__clang__)
+#define GF_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#define GF_UNROLL _Pragma("GCC unroll 32")
+#else
+#define GF_UNROLL
 #endif
 
 #define GF_TOP_BITS (EC_M % 64)                       /* bits used in the top word */
@@ -137,6 +147,7 @@ static inline __attribute__((always_inline)) void gf_fold(uint64_t *c, uint64_t 
  * top word above m - 1. */
 static inline __attribute__((always_inline)) void gf_reduce(uint64_t *r, uint64_t *c)
 {
+    GF_UNROLL
     for (int i = 2 * EC_N - 1; i >= EC_N; i--) {
         uint64_t t = c[i];
         c[i] = 0;
@@ -149,6 +160,7 @@ static inline __attribute__((always_inline)) void gf_reduce(uint64_t *r, uint64_
         gf_fold(c, t, 0);
     }
 #endif
+    GF_UNROLL
     for (int i = 0; i < EC_N; i++)
         r[i] = c[i];
 }
@@ -209,17 +221,22 @@ GF_CLMUL_TARGET static void fe_mul_clmul(uint64_t *r, const uint64_t *a, const u
 {
     __m128i acc[2 * EC_N - 1];
     __m128i av[EC_N], bv[EC_N];
+    GF_UNROLL
     for (int i = 0; i < EC_N; i++) {
         av[i] = _mm_cvtsi64_si128((long long)a[i]);
         bv[i] = _mm_cvtsi64_si128((long long)b[i]);
     }
+    GF_UNROLL
     for (int k = 0; k < 2 * EC_N - 1; k++)
         acc[k] = _mm_setzero_si128();
+    GF_UNROLL
     for (int i = 0; i < EC_N; i++)
+        GF_UNROLL
         for (int j = 0; j < EC_N; j++)
             acc[i + j] = _mm_xor_si128(acc[i + j], _mm_clmulepi64_si128(av[i], bv[j], 0x00));
     uint64_t c[2 * EC_N + 1];
     c[0] = (uint64_t)_mm_cvtsi128_si64(acc[0]);
+    GF_UNROLL
     for (int k = 1; k < 2 * EC_N - 1; k++)
         c[k] = (uint64_t)_mm_cvtsi128_si64(acc[k]) ^
                (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc[k - 1], acc[k - 1]));
@@ -255,15 +272,43 @@ static inline uint64_t gf_spread32(uint64_t x)
     return x;
 }
 
-static inline void fe_sqr(uint64_t *r, const uint64_t *a)
+static inline void fe_sqr_portable(uint64_t *r, const uint64_t *a)
 {
     uint64_t c[2 * EC_N + 1];
+    GF_UNROLL
     for (int i = 0; i < EC_N; i++) {
         c[2 * i] = gf_spread32(a[i]);
         c[2 * i + 1] = gf_spread32(a[i] >> 32);
     }
     c[2 * EC_N] = 0;
     gf_reduce(r, c);
+}
+
+#if GF_HAVE_CLMUL_CODE
+/* the same spread by carry-less squaring of each word */
+GF_CLMUL_TARGET static inline void fe_sqr_clmul(uint64_t *r, const uint64_t *a)
+{
+    uint64_t c[2 * EC_N + 1];
+    GF_UNROLL
+    for (int i = 0; i < EC_N; i++) {
+        __m128i v = _mm_cvtsi64_si128((long long)a[i]);
+        __m128i s = _mm_clmulepi64_si128(v, v, 0x00);
+        c[2 * i] = (uint64_t)_mm_cvtsi128_si64(s);
+        c[2 * i + 1] = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s));
+    }
+    c[2 * EC_N] = 0;
+    gf_reduce(r, c);
+}
+#endif
+
+static inline void fe_sqr(uint64_t *r, const uint64_t *a)
+{
+#if GF_HAVE_CLMUL_CODE
+    if (pkc_gf2m_use_clmul())
+        fe_sqr_clmul(r, a);
+    else
+#endif
+        fe_sqr_portable(r, a);
 }
 
 /* r = a^(2^k) */

@@ -1,11 +1,14 @@
 /* pkc — scalar multiplication on a binary curve (internal; layers 3 and 4
  * of the binary-curve arithmetic, included by curve_gf2m_tmpl.h).
  *
- *   mul_ladder        k P and k G, constant time: the x-only Montgomery
- *                     ladder of López and Dahab ("Fast multiplication on
- *                     elliptic curves over GF(2^m) without precomputation",
- *                     CHES 1999), 5M + 5S per bit (6M when b != 1), with
- *                     the y-coordinate recovered at the end (HMV 3.40)
+ *   mul_base_ld       k G, constant time: signed fixed windows over a table
+ *                     of (j+1) 2^(WB i) G (built once per process), one
+ *                     mixed LD addition per window and no doubling
+ *   mul_ladder        k P, constant time: the x-only Montgomery ladder of
+ *                     López and Dahab ("Fast multiplication on elliptic
+ *                     curves over GF(2^m) without precomputation", CHES
+ *                     1999), 5M + 5S per bit (6M when b != 1), with the
+ *                     y-coordinate recovered at the end (HMV 3.40)
  *   mul2_var_ld       u1 G + u2 Q, variable time (verification): width-w
  *                     NAFs of u1 and u2 interleaved over odd multiples of G
  *                     (a table built once per process) and of Q, LD
@@ -121,11 +124,6 @@ static void mul_ladder(pkc_ec_affine *out, const pkc_ec_scalar *k, const uint64_
     pkc_memzero(&np, sizeof np);
 }
 
-static void mul_base_ld(pkc_ec_affine *out, const pkc_ec_scalar *k)
-{
-    mul_ladder(out, k, ec_gx, ec_gy);
-}
-
 static void mul_ld(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)
 {
     mul_ladder(out, k, P->x, P->y);
@@ -140,8 +138,14 @@ static void mul_ld(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affi
 #define ODD_MAX (WG_ENT > WQ_ENT ? WG_ENT : WQ_ENT)
 _Static_assert(ODD_MAX <= LD_BATCH_MAX, "odd_multiples_var: one batch inversion");
 
-static aff g_wnaf[WG_ENT]; /* (2j + 1) G */
-static int g_state;        /* 0 none, 1 building, 2 ready */
+#define WB EC_W_BASE
+#define WB_ENT (1 << (WB - 1))
+#define WB_CNT ((EC_NBITS + 1 + WB - 1) / WB)
+_Static_assert(WB_ENT + 1 <= LD_BATCH_MAX, "comb rows: one batch inversion");
+
+static aff g_wnaf[WG_ENT];           /* (2j + 1) G */
+static aff g_comb[WB_CNT][WB_ENT];   /* (j + 1) 2^(WB i) G */
+static int g_state;                  /* 0 none, 1 building, 2 ready */
 
 /* out[j] = (2j + 1) P for j < cnt, affine, from an affine P of order n >
  * 2 cnt. Variable time (public points). */
@@ -160,6 +164,28 @@ static void odd_multiples_var(aff *out, const aff *p, int cnt)
     ld_batch_to_aff_var(out, buf, cnt);
 }
 
+/* g_comb row by row: row i is base, 2 base, ..., WB_ENT base for base =
+ * 2^(WB i) G, and the next base is 2 (WB_ENT base), all made affine with one
+ * inversion per row. Variable time (G is public). */
+static void comb_build_var(void)
+{
+    ld buf[WB_ENT + 1];
+    aff abuf[WB_ENT + 1], base;
+    fe_copy(base.x, ec_gx);
+    fe_copy(base.y, ec_gy);
+    for (int i = 0; i < WB_CNT; i++) {
+        ld_from_aff(&buf[0], &base);
+        for (int j = 1; j < WB_ENT; j++) {
+            buf[j] = buf[j - 1];
+            ld_madd_var(&buf[j], &base);
+        }
+        ld_dbl(&buf[WB_ENT], &buf[WB_ENT - 1]);
+        ld_batch_to_aff_var(abuf, buf, WB_ENT + 1);
+        memcpy(g_comb[i], abuf, sizeof g_comb[i]);
+        base = abuf[WB_ENT];
+    }
+}
+
 static void tables_init(void)
 {
     if (__atomic_load_n(&g_state, __ATOMIC_ACQUIRE) == 2)
@@ -171,11 +197,78 @@ static void tables_init(void)
         fe_copy(g.x, ec_gx);
         fe_copy(g.y, ec_gy);
         odd_multiples_var(g_wnaf, &g, WG_ENT);
+        comb_build_var();
         __atomic_store_n(&g_state, 2, __ATOMIC_RELEASE);
         return;
     }
     while (__atomic_load_n(&g_state, __ATOMIC_ACQUIRE) != 2)
         sched_yield();
+}
+
+/* ---- constant time: k G over the comb ---- */
+
+/* acc += q (q at infinity if qinf), constant time: the mixed addition,
+ * with the point q itself selected when acc is at infinity, and (with_dbl, a
+ * public flag) the doubling selected when acc = q. acc = -q needs nothing:
+ * the formula then gives Z3 = 0, the point at infinity. */
+static void ld_madd_ct(ld *acc, const aff *q, uint64_t qinf, int with_dbl)
+{
+    ld s, qj;
+    uint64_t a0;
+    uint64_t pinf = fe_is_zero(acc->Z);
+    uint64_t b0 = ld_madd(&s, acc, q, &a0);
+    ld_from_aff(&qj, q);
+    if (with_dbl) {
+        ld d;
+        ld_dbl(&d, &qj);
+        ct_cmov_words((uint64_t *)&s, (const uint64_t *)&d, 3 * EC_N, b0 & a0 & ~pinf & ~qinf);
+    }
+    ct_cmov_words((uint64_t *)&s, (const uint64_t *)&qj, 3 * EC_N, pinf & ~qinf);
+    ct_cmov_words((uint64_t *)&s, (const uint64_t *)acc, 3 * EC_N, qinf);
+    *acc = s;
+    pkc_memzero(&s, sizeof s);
+    pkc_memzero(&qj, sizeof qj);
+}
+
+/* q = d P for a secret signed digit d (|d| <= WB_ENT) from row[j] =
+ * (j+1) P: a full scan, then -q = (x, x + y) selected when d < 0. Returns
+ * the mask of d = 0 (q is then zero and stands for infinity). */
+static uint64_t comb_lookup(aff *q, const aff *row, int64_t d)
+{
+    uint64_t neg;
+    uint64_t a = digit_abs(d, &neg);
+    uint64_t ny[EC_N];
+    memset(q, 0, sizeof *q);
+    for (int j = 0; j < WB_ENT; j++)
+        aff_cmov(q, &row[j], ct_mask_eq(a, (uint64_t)j + 1));
+    fe_add(ny, q->x, q->y);
+    fe_cmov(q->y, ny, neg);
+    pkc_memzero(ny, sizeof ny);
+    return ct_mask_zero(a);
+}
+
+/* k G, constant time: position i adds d_i 2^(WB i) G. The exceptional
+ * cases are those of the prime curves' comb (mul_ct.h): before position i
+ * the accumulator is s G with |s| < 2^(WB i) 2^(WB-1)/(2^WB - 1) and the
+ * addend t G with 2^(WB i) <= |t|, and |s| + |t| < n below the last two
+ * positions, so only those need the doubling case (every position on the
+ * toy curves, EC_SMALL_ORDER). Infinity is handled by selection. */
+static void mul_base_ld(pkc_ec_affine *out, const pkc_ec_scalar *k)
+{
+    int64_t d[WB_CNT];
+    ld acc;
+    aff q;
+    tables_init();
+    recode_signed(d, k->v, WB, WB_CNT);
+    ld_set_infinity(&acc);
+    for (int i = 0; i < WB_CNT; i++) {
+        uint64_t inf = comb_lookup(&q, g_comb[i], d[i]);
+        ld_madd_ct(&acc, &q, inf, EC_SMALL_ORDER || i >= WB_CNT - 2);
+    }
+    ld_to_out(out, &acc);
+    pkc_memzero(d, sizeof d);
+    pkc_memzero(&acc, sizeof acc);
+    pkc_memzero(&q, sizeof q);
 }
 
 /* acc += d T for a NAF digit d (odd, |d| < 2^(w-1)) over T[j] = (2j+1) P */

@@ -296,15 +296,12 @@ static int in_subgroup_var(const uint64_t *x, const uint64_t *y)
     if (!fe_solve_quadratic_var(lam, c)) /* Tr(x + a) != 0 */
         return 0;
 #if EC_COFACTOR == 4
+    /* Tr(u) = Tr(u^2) (the trace is invariant under squaring), so no
+     * square root is needed: Tr(y + (lambda + 1) x) = Tr(a) */
     lam[0] ^= 1;             /* lambda + 1 */
     fe_mul(u, lam, x);
     fe_add(u, u, y);
-    fe_sqrt(u, u);
-    fe_copy(c, u);
-#if EC_CURVE_A == 1
-    c[0] ^= 1;
-#endif
-    if (fe_trace(c))
+    if (fe_trace(u) != (uint64_t)EC_CURVE_A)
         return 0;
 #elif EC_COFACTOR != 2
 #error "in_subgroup_var: cofactor 2 or 4"

@@ -22,7 +22,7 @@ static inline uint64_t sc_window(const uint64_t *k, int pos, int w)
  * d[i] in [-2^(w-1), 2^(w-1)]. cnt = ceil((EC_NBITS + 1) / w) digits suffice
  * for k < n: the top window then holds at most w-1 bits of k plus the carry,
  * so it never carries out. */
-static __attribute__((unused)) void recode_signed(int64_t *d, const uint64_t *k, int w, int cnt)
+static void recode_signed(int64_t *d, const uint64_t *k, int w, int cnt)
 {
     uint64_t carry = 0, half = (uint64_t)1 << (w - 1);
     for (int i = 0; i < cnt; i++) {
