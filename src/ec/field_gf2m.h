@@ -57,6 +57,15 @@
 #define GF_KMAX EC_POLY_K1
 #endif
 
+/* Contracts of the verification build (-DPKC_VERIFY, which `make
+ * test-asan` uses): every input and output of a product or square is
+ * reduced (degree < m). A violation is a bug in the arithmetic: trap. */
+#ifdef PKC_VERIFY
+#define GF_VERIFY(a) (((a)[EC_N - 1] & ~GF_TOP_MASK) == 0 ? (void)0 : __builtin_trap())
+#else
+#define GF_VERIFY(a) ((void)0)
+#endif
+
 /* ---- elements ---- */
 
 static inline void fe_copy(uint64_t *r, const uint64_t *a)
@@ -251,12 +260,15 @@ GF_CLMUL_TARGET static void fe_mul_clmul(uint64_t *r, const uint64_t *a, const u
  * CPU only (public). */
 static inline void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
+    GF_VERIFY(a);
+    GF_VERIFY(b);
 #if GF_HAVE_CLMUL_CODE
     if (pkc_gf2m_use_clmul())
         fe_mul_clmul(r, a, b);
     else
 #endif
         fe_mul_portable(r, a, b);
+    GF_VERIFY(r);
 }
 
 /* ---- squaring: bit i of a to bit 2i ---- */
@@ -303,12 +315,14 @@ GF_CLMUL_TARGET static inline void fe_sqr_clmul(uint64_t *r, const uint64_t *a)
 
 static inline void fe_sqr(uint64_t *r, const uint64_t *a)
 {
+    GF_VERIFY(a);
 #if GF_HAVE_CLMUL_CODE
     if (pkc_gf2m_use_clmul())
         fe_sqr_clmul(r, a);
     else
 #endif
         fe_sqr_portable(r, a);
+    GF_VERIFY(r);
 }
 
 /* r = a^(2^k) */

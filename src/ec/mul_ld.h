@@ -171,6 +171,7 @@ static void comb_build_var(void)
 {
     ld buf[WB_ENT + 1];
     aff abuf[WB_ENT + 1], base;
+    memset(&base, 0, sizeof base);
     fe_copy(base.x, ec_gx);
     fe_copy(base.y, ec_gy);
     for (int i = 0; i < WB_CNT; i++) {
@@ -194,6 +195,7 @@ static void tables_init(void)
     if (__atomic_compare_exchange_n(&g_state, &expected, 1, 0, __ATOMIC_ACQ_REL,
                                     __ATOMIC_ACQUIRE)) {
         aff g;
+        memset(&g, 0, sizeof g);
         fe_copy(g.x, ec_gx);
         fe_copy(g.y, ec_gy);
         odd_multiples_var(g_wnaf, &g, WG_ENT);
@@ -347,6 +349,7 @@ static void mul_aff_window(pkc_ec_affine *out, const pkc_ec_scalar *k, const aff
 static void mul_base_aff(pkc_ec_affine *out, const pkc_ec_scalar *k)
 {
     aff g;
+    memset(&g, 0, sizeof g);
     fe_copy(g.x, ec_gx);
     fe_copy(g.y, ec_gy);
     mul_aff_window(out, k, &g);
@@ -367,6 +370,7 @@ static void mul2_var_aff(pkc_ec_affine *out, const pkc_ec_scalar *u1, const pkc_
 {
     aff pts[4], r;
     uint64_t pinf[4], rinf = ~(uint64_t)0;
+    memset(pts, 0, sizeof pts);
     fe_copy(pts[1].x, ec_gx);
     fe_copy(pts[1].y, ec_gy);
     pinf[1] = 0;
