@@ -80,6 +80,7 @@ static void usage_keygen(FILE *out)
             "Examples:\n"
             "  pkc keygen -o key.pem\n"
             "  pkc keygen -t ec -c P-256 -o ec.pem\n"
+            "  pkc keygen -t ec -c sect283k1 -o k283.pem    (K-283, a binary curve)\n"
             "  pkc keygen -t rsa -b 4096 -o key4096.pem\n"
             "  pkc keygen -b 2048 --seed 42 | openssl pkey -check -noout\n");
 }

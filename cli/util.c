@@ -383,7 +383,11 @@ static const char *key_error(pkc_err err)
                "named curves of pkc curves)";
     case PKC_ERR_DECODE: return "not a key pkc can read (malformed or unknown PEM/DER)";
     case PKC_ERR_KEY: return "invalid key (inconsistent values)";
-    case PKC_ERR_POINT: return "invalid key (the point is not on the curve)";
+    /* on the binary curves (cofactor 2 or 4) also a point outside the
+     * subgroup of order n: the library does not say which */
+    case PKC_ERR_POINT:
+        return "invalid key (the point is not on the curve, or not in its subgroup of prime "
+               "order)";
     default: return pkc_strerror(err);
     }
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# EC keys through the two command-line tools, on all eight curves:
+# EC keys through the two command-line tools, on the eight prime curves
+# (the binary ones: tests/test_cli_binary.sh):
 #   pkc keygen -t ec          -> openssl pkey -check
 #   pkc pubkey                == openssl pkey -pubout
 #   pkc sign (every digest)   -> openssl dgst -verify

@@ -19,8 +19,10 @@
 # --canary branches once on a secret.
 set -u
 PROGRAMS=(
-    # every curve x coordinate system (its default): keygen, ECDSA sign, ECDH
-    "test_ec_ctime|secp256r1:jacobian|"
+    # every curve x coordinate system (its default): keygen, ECDSA sign, ECDH;
+    # the binary curves (the Montgomery ladder for d G and d Q) with each
+    # GF(2^m) multiplier, PCLMULQDQ (if the CPU has it) and the portable one
+    "test_ec_ctime|secp256r1:jacobian sect283k1:jacobian:portable|"
     # RSA: keygen 1024/2048, key loading, the private operation (raw, PKCS#1
     # v1.5, PSS, OAEP valid and tampered), check_private (its default)
     "test_rsa_ctime|private:1024 load:1024|"

@@ -13,7 +13,13 @@
  * Run normally (as the ctest test_ec_ctime), it performs the same
  * operations on every curve and checks the results, quickly.
  *
- * usage: test_ec_ctime [--ctime [--canary]] [CURVE:jacobian|affine ...]
+ * Every curve means the binary ones too (their x-only Montgomery ladder
+ * for d G and d Q, López-Dahab "jacobian" and affine), and on those each
+ * binary-field multiplier: the one cpuid chooses (PCLMULQDQ where the CPU,
+ * or valgrind's emulation of it, has it) and the portable one, whose
+ * shifts and masks are where a compiler could bring in a secret branch.
+ *
+ * usage: test_ec_ctime [--ctime [--canary]] [CURVE:jacobian|affine[:portable] ...]
  * --canary adds a deliberate secret-dependent branch in the test itself, so
  * the wrapper can check that valgrind does catch one.
  */
@@ -21,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pkc/curves.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
 #include "pkc/rng.h"
@@ -28,12 +35,20 @@
 #include "test_ec_util.h"
 #include "testutil.h"
 
-static void run(pkc_curve_id id, pkc_ec_coords co, uint64_t seed)
+static int is_binary(pkc_curve_id id)
+{
+    return pkc_curve_info_get(id)->field == PKC_FIELD_BINARY;
+}
+
+/* portable: the binary curves' portable multiplier instead of cpuid's */
+static void run(pkc_curve_id id, pkc_ec_coords co, int portable, uint64_t seed)
 {
     pkc_rng rng, extra;
     pkc_ec_private_key a, b;
     const char *name = ecu_curve_name(id);
-    const char *cs = co == PKC_EC_AFFINE ? "affine" : "jacobian";
+    const char *cs = co == PKC_EC_AFFINE ? (portable ? "affine/portable" : "affine")
+                                         : (portable ? "jacobian/portable" : "jacobian");
+    CHECK(pkc_gf2m_set_impl(portable ? PKC_GF2M_IMPL_PORTABLE : PKC_GF2M_IMPL_AUTO) == PKC_OK);
     CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, seed) == PKC_OK);
     CHECK(pkc_rng_init_fixed(&extra, PKC_HASH_SHA256, seed + 1) == PKC_OK);
 
@@ -96,6 +111,7 @@ static void run(pkc_curve_id id, pkc_ec_coords co, uint64_t seed)
     pkc_ec_private_key_wipe(&c);
     pkc_rng_wipe(&rng);
     pkc_rng_wipe(&extra);
+    CHECK(pkc_gf2m_set_impl(PKC_GF2M_IMPL_AUTO) == PKC_OK);
 }
 
 int main(int argc, char **argv)
@@ -108,24 +124,38 @@ int main(int argc, char **argv)
         for (int i = first; i < argc; i++) {
             char buf[64];
             snprintf(buf, sizeof buf, "%s", argv[i]);
-            char *colon = strchr(buf, ':');
+            char *colon = strchr(buf, ':'), *impl = NULL;
             pkc_ec_coords co = PKC_EC_JACOBIAN;
             if (colon) {
                 *colon = 0;
+                impl = strchr(colon + 1, ':');
+                if (impl)
+                    *impl++ = 0;
                 co = strcmp(colon + 1, "affine") == 0 ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
             }
+            int portable = impl && strcmp(impl, "portable") == 0;
             pkc_curve_id id;
-            if (ecu_curve(buf, &id) != 0) {
-                fprintf(stderr, "test_ec_ctime: unknown curve %s\n", buf);
+            if (ecu_curve(buf, &id) != 0 || (impl && !portable) ||
+                (portable && !is_binary(id))) {
+                fprintf(stderr, "test_ec_ctime: bad argument %s\n", argv[i]);
                 return 2;
             }
-            printf("%s %s\n", buf, co == PKC_EC_AFFINE ? "affine" : "jacobian");
-            run(id, co, seed + (uint64_t)i);
+            printf("%s %s%s\n", buf, co == PKC_EC_AFFINE ? "affine" : "jacobian",
+                   portable ? " portable" : "");
+            run(id, co, portable, seed + (uint64_t)i);
         }
     } else {
+        /* the portable multiplier separately only where cpuid would choose
+         * PCLMULQDQ (else it is what runs anyway) */
+        int both = pkc_gf2m_have_clmul();
+        printf("binary curves: %s\n", both ? "PCLMULQDQ and the portable multiplier"
+                                           : "the portable multiplier (no PCLMULQDQ)");
         for (int i = 0; i < PKC_CURVE_COUNT; i++)
             for (int co = 0; co < 2; co++)
-                run((pkc_curve_id)i, (pkc_ec_coords)co, seed + (uint64_t)(2 * i + co));
+                for (int portable = 0; portable <= (both && is_binary((pkc_curve_id)i));
+                     portable++)
+                    run((pkc_curve_id)i, (pkc_ec_coords)co, portable,
+                        seed + (uint64_t)(4 * i + 2 * portable + co));
     }
     return tu_finish("test_ec_ctime");
 }

@@ -7,7 +7,8 @@
  * multiplication: its d G must be OpenSSL's.
  *
  * Input: a selector byte, then the payload.
- *   bits 0-2  curve (pkc_curve_id)
+ *   bits 0-2  curve (pkc_curve_id 0-7: the eight prime curves only; the
+ *             binary curves, ids 8-17, have no fixed keys or seeds here yet)
  *   bit  7    private key: 0 the curve's fixed key; 1 d from the payload's
  *             start, [len][d] (len bit 7: d = n - d). pkc must refuse
  *             d = 0 and d >= n (PKC_ERR_KEY) and accept the rest; out of
@@ -87,8 +88,10 @@ static pkc_err fdh_pkc_derive(const pkc_ec_private_key *key, const uint8_t *pt, 
     FUZZ_CHECK(e == PKC_OK || e == PKC_ERR_DECODE || e == PKC_ERR_POINT);
     if (e != PKC_OK)
         return e;
-    /* a valid point of the same curve: the derivation cannot fail (all
-     * eight curves have cofactor 1, so d Q is never at infinity) */
+    /* a valid point of the same curve: the derivation cannot fail (the
+     * prime curves this harness selects have cofactor 1, so d Q is never
+     * at infinity; on a binary curve, cofactor 2 or 4, it is not either, as
+     * a valid point lies in the subgroup of order n) */
     FUZZ_CHECK(pkc_ecdh(key, &peer, z, PKC_ECDH_MAX_SIZE, zl) == PKC_OK);
     FUZZ_CHECK(*zl == pkc_ec_field_bytes(key->curve));
     return PKC_OK;
@@ -171,7 +174,8 @@ static size_t fdh_make_point(pkc_curve_id curve, int mode, int form, pkc_fuzz_in
         }
         BN_free(k);
     }
-    /* cofactor 1 and 0 < k < n: P is never at infinity */
+    /* P has order n (cofactor 1 here; for the binary curves k G and k Q
+     * stay in the subgroup of order n too) and 0 < k < n: never infinity */
     pkc_fuzz_ossl_point_encode(curve, P, form == 1, pt, cap, &len);
     if (form == 2)
         pt[0] = (uint8_t)(6 | (pt[len - 1] & 1)); /* hybrid: 06/07 by the parity of Y */

@@ -180,9 +180,9 @@ enum {
 
 static const uint8_t fdk_oid_rsa[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};
 static const uint8_t fdk_oid_ec[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};
-/* Named curves (content octets): pkc's eight by pkc_curve_id, then curves
- * OpenSSL knows and pkc does not (prime239v1, brainpoolP256r1, secp160r1,
- * sect163k1). */
+/* Named curves (content octets): pkc's eight prime curves by pkc_curve_id,
+ * then curves OpenSSL knows and pkc does not (prime239v1, brainpoolP256r1,
+ * secp160r1, sect163r1; sect163k1 was the last until pkc implemented it). */
 static const struct {
     uint8_t len, oid[9];
 } fdk_curve_oids[12] = {
@@ -197,7 +197,7 @@ static const struct {
     {8, {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x04}},
     {9, {0x2b, 0x24, 0x03, 0x03, 0x02, 0x08, 0x01, 0x01, 0x07}},
     {5, {0x2b, 0x81, 0x04, 0x00, 0x08}},
-    {5, {0x2b, 0x81, 0x04, 0x00, 0x01}},
+    {5, {0x2b, 0x81, 0x04, 0x00, 0x02}},
 };
 
 /* Mode 2: pkc's own encoding of a fixed key. */

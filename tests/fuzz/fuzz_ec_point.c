@@ -1,7 +1,9 @@
 /* pkc fuzzing — SEC 1 point decoding (SEC 1 v2 section 2.3.4) and public
- * key validation (section 3.2.2) on every curve (src/ec/ec_key.c).
+ * key validation (section 3.2.2) on the eight prime curves (src/ec/ec_key.c).
  *
- * Input: one byte that selects the curve (mod 8), then the encoded point.
+ * Input: one byte that selects the curve (mod 8: the prime curves; the
+ * binary ones would need fixed keys and the compression rule of GF(2^m),
+ * the lowest bit of y/x, in fep_check_valid), then the encoded point.
  * A point that decodes re-encodes in its own form (02/03 or 04) to the
  * same bytes, and both forms decode to the same key. The same bytes split
  * in halves as X || Y go through pkc_ec_public_key_from_xy, which must agree with
