@@ -1,4 +1,4 @@
-/* The eight curves: names, aliases, OIDs, sizes and security levels; the
+/* The eighteen curves (eight prime, ten binary): names, aliases, OIDs, sizes and security levels; the
  * domain parameters against OpenSSL's built-in groups (EC_GROUP) and the
  * group law: G on the curve, (n-1)G = -G, nG = infinity (through every
  * scalar multiplication of both implementations), 2G and 3G consistent. */
