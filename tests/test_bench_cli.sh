@@ -135,6 +135,23 @@ assert raw[0]["iteration"] == "0" and float(raw[0]["time_us"]) > 0
 EOF
 
 # ---- scenarios -----------------------------------------------------------------------------------
+# security-levels: at each level the prime curves and both binary ones (K and B)
+if "$PKC" bench --scenario security-levels --providers pkc --ops ECDSA/sign -i 2 $FAST --json "$T/lv.json" >"$T/lv.txt" 2>"$T/err"; then ok; else bad "security-levels (ECDSA sign): $(cat "$T/err")"; fi
+"$PYTHON" - "$T/lv.json" <<'EOF' && ok || bad "security-levels: the curves of each level"
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = {80: {"secp192r1", "secp192k1", "sect163k1", "sect163r2"},
+        112: {"secp224r1", "secp224k1", "sect233k1", "sect233r1"},
+        128: {"secp256r1", "secp256k1", "sect283k1", "sect283r1"},
+        192: {"secp384r1", "sect409k1", "sect409r1"}, 256: {"secp521r1", "sect571k1", "sect571r1"}}
+got = {}
+for b in d["benchmarks"]:
+    assert b["algorithm"] == "ECDSA" and b["op"] == "sign" and b["scenario"] == "security-levels", b["name"]
+    got.setdefault(b["security_bits"], set()).add(b["param"])
+assert got == want, got
+rows = {(r["security_bits"], r["curve"]) for r in d["scenarios"]["security-levels"] if r["op"] == "sign"}
+assert rows == {(l, c) for l, cs in want.items() for c in cs}, rows
+EOF
 sprov=pkc
 "$PKC" bench --list | grep -q '^  openssl ' && sprov=openssl
 if "$PKC" bench --scenario message-size --providers $sprov -i 2 $FAST --json "$T/m.json" >"$T/m.txt" 2>"$T/err"; then ok; else bad "message-size: $(cat "$T/err")"; fi
