@@ -45,7 +45,7 @@ static void usage_bench(FILE *out)
             "                          ECCJ: pkc in Jacobian coordinates; ECC and ECCJ default\n"
             "                          to the eight prime curves; BIN: pkc on the binary curves\n"
             "                          (GF(2^m): sect163k1 ... sect571r1, all ten by default) in\n"
-            "                          López-Dahab coordinates, with field_mul_portable beside\n"
+            "                          Lopez-Dahab coordinates, with field_mul_portable beside\n"
             "                          field_mul (PCLMULQDQ); --providers pkc-affine,openssl\n"
             "                          for affine ones and OpenSSL's; CMP: every provider at\n"
             "                          -b vs -c (default 3072 / secp256r1); ALL: RSA, ECC and\n"
