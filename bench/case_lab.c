@@ -8,6 +8,14 @@
  *                    (A = A + B: each result feeds the next call)
  *   point_double     one doubling, chained
  *   field_mul / field_sqr / field_inv   one field operation, chained
+ *   field_mul_portable  binary curves only: field_mul by the portable
+ *                    carry-less multiplier, whatever the CPU (field_mul
+ *                    uses PCLMULQDQ where the CPU has it): the two side by
+ *                    side tell what the instruction is worth
+ *
+ * Binary curves (sect*): the "Jacobian" points are López-Dahab, and the
+ * addition the multiplications use is the mixed one (the second operand
+ * has Z = 1, as jac_from_affine makes it), so B is 12G in affine form.
  *
  * A chained operation measures latency and cannot be optimised away; each
  * call goes through one function pointer (about 1 ns here, stated in
@@ -42,6 +50,10 @@ static int lab_supports(const bench_provider *pv, const bench_params *p)
 {
     if (!pv->lab || p->alg != BENCH_EC || p->threads > 1)
         return 0;
+    if (p->op == BENCH_OP_FIELD_MUL_PORTABLE) {
+        const pkc_ec_lab *lab = pkc_ec_lab_get(p->curve);
+        return lab && lab->binary && lab->fe_mul_portable;
+    }
     return p->op >= BENCH_OP_POINT_ADD && p->op <= BENCH_OP_FIELD_INV;
 }
 
@@ -94,16 +106,24 @@ static void *lab_setup(const bench_provider *pv, const bench_params *p,
             goto fail;
         }
     }
-    /* point operands: A = 4G (Z != 1) and B = 12G in Jacobian coordinates,
-     * a = 2G and b = P_0 in affine ones; field operands: G's coordinates */
+    /* point operands: A = 4G (Z != 1) and B = 12G in Jacobian (López-Dahab)
+     * coordinates, a = 2G and b = P_0 in affine ones; field operands: 2G's
+     * coordinates. A binary curve's addition is the mixed one: B with Z = 1 */
     pkc_ec_affine G2;
     pkc_ec_scalar two = {{2}};
     pkc_ec_mul_base(s->curve, PKC_EC_JACOBIAN, &G2, &two);
     s->lab->jac_from_affine(&s->A, &G2);
     s->lab->jac_dbl(&s->A, &s->A);
-    s->B = s->A;
-    s->lab->jac_dbl(&s->B, &s->B);
-    s->lab->jac_add_var(&s->B, &s->A);
+    if (s->lab->binary) {
+        pkc_ec_affine G12;
+        pkc_ec_scalar twelve = {{12}};
+        pkc_ec_mul_base(s->curve, PKC_EC_JACOBIAN, &G12, &twelve);
+        s->lab->jac_from_affine(&s->B, &G12);
+    } else {
+        s->B = s->A;
+        s->lab->jac_dbl(&s->B, &s->B);
+        s->lab->jac_add_var(&s->B, &s->A);
+    }
     s->lab->aff_from_affine(&s->a, &G2);
     s->lab->aff_from_affine(&s->b, &s->P[0]);
     s->lab->fe_from_int(&s->f, G2.x);
@@ -145,6 +165,9 @@ static int lab_run(void *st, uint64_t n)
             break;
         case BENCH_OP_FIELD_MUL:
             lab->fe_mul(&s->f, &s->f, &s->g);
+            break;
+        case BENCH_OP_FIELD_MUL_PORTABLE:
+            lab->fe_mul_portable(&s->f, &s->f, &s->g);
             break;
         case BENCH_OP_FIELD_SQR:
             lab->fe_sqr(&s->f, &s->f);
@@ -204,16 +227,22 @@ static int lab_check(void *st, char *err, size_t errlen)
         return 0;
     }
     default: {
-        /* f * f^-1 = 1 and f^2 = f * f */
-        pkc_ec_lab_fe inv, one, sq, mul;
+        /* f * f^-1 = 1 and f^2 = f * f, by the multiplier the case times;
+         * the portable one also gives what the default one gives */
+        pkc_ec_lab_fe inv, one, sq, mul, fg, fg_def;
         size_t words = s->lab->nlimbs * sizeof(uint64_t);
         uint64_t o[PKC_EC_MAX_LIMBS] = {0}, want[PKC_EC_MAX_LIMBS] = {1};
+        void (*fmul)(pkc_ec_lab_fe *, const pkc_ec_lab_fe *, const pkc_ec_lab_fe *) =
+            s->p.op == BENCH_OP_FIELD_MUL_PORTABLE ? s->lab->fe_mul_portable : s->lab->fe_mul;
         s->lab->fe_inv(&inv, &s->f);
-        s->lab->fe_mul(&one, &inv, &s->f);
+        fmul(&one, &inv, &s->f);
         s->lab->fe_to_int(o, &one);
         s->lab->fe_sqr(&sq, &s->f);
-        s->lab->fe_mul(&mul, &s->f, &s->f);
-        if (memcmp(o, want, sizeof o) != 0 || memcmp(sq.w, mul.w, words) != 0) {
+        fmul(&mul, &s->f, &s->f);
+        fmul(&fg, &s->f, &s->g);
+        s->lab->fe_mul(&fg_def, &s->f, &s->g);
+        if (memcmp(o, want, sizeof o) != 0 || memcmp(sq.w, mul.w, words) != 0 ||
+            memcmp(fg.w, fg_def.w, words) != 0) {
             snprintf(err, errlen, "the field arithmetic is wrong");
             return -1;
         }

@@ -10,9 +10,10 @@
 static const char *const alg_names[BENCH_ALG_COUNT] = {"RSA", "ECDSA", "ECDH", "EC", "SHA-256"};
 
 static const char *const op_names[BENCH_OP_COUNT] = {
-    "keygen",       "sign",       "sign_pss",        "verify",    "verify_pss", "encrypt",
-    "decrypt",      "private",    "public",          "derive",    "point_add",  "point_double",
-    "scalar_mul",   "scalar_mul_base", "field_mul",  "field_sqr", "field_inv",  "hash"};
+    "keygen",     "sign",         "sign_pss",        "verify",    "verify_pss",
+    "encrypt",    "decrypt",      "private",         "public",    "derive",
+    "point_add",  "point_double", "scalar_mul",      "scalar_mul_base",
+    "field_mul",  "field_mul_portable", "field_sqr", "field_inv", "hash"};
 
 const char *bench_alg_name(bench_alg a)
 {
@@ -81,6 +82,12 @@ int bench_curve_find(const char *name)
 {
     pkc_curve_id id;
     return pkc_curve_from_name(name, &id) == PKC_OK ? (int)id : -1;
+}
+
+int bench_curve_is_binary(pkc_curve_id curve)
+{
+    const pkc_curve_info *ci = pkc_curve_info_get(curve);
+    return ci && ci->field == PKC_FIELD_BINARY;
 }
 
 unsigned bench_rsa_security_bits(unsigned bits)

@@ -34,6 +34,7 @@ typedef enum {
     BENCH_OP_SCALAR_MUL,
     BENCH_OP_SCALAR_MUL_BASE,
     BENCH_OP_FIELD_MUL,
+    BENCH_OP_FIELD_MUL_PORTABLE, /* binary curves: the multiplier without PCLMULQDQ */
     BENCH_OP_FIELD_SQR,
     BENCH_OP_FIELD_INV,
     BENCH_OP_HASH,
@@ -51,6 +52,8 @@ const char *bench_op_list(void);
 
 /* The curve with this SEC, NIST or OpenSSL name (pkc_curve_from_name), or -1. */
 int bench_curve_find(const char *name);
+/* 1 for a curve over GF(2^m) (sect163k1 ... sect571r1), 0 for a prime one. */
+int bench_curve_is_binary(pkc_curve_id curve);
 /* NIST SP 800-57 part 1 table 2 strength of an RSA modulus. */
 unsigned bench_rsa_security_bits(unsigned bits);
 

@@ -1,5 +1,5 @@
 /* pkc bench — what a run measures when no scenario is named: the default
- * suite, the seed study's modes (-a RSA|ECC|ECCJ|CMP|ALL) and explicit
+ * suite, the seed study's modes (-a RSA|ECC|ECCJ|BIN|CMP|ALL) and explicit
  * sizes and curves, narrowed by --ops (docs/methodology.md). */
 #ifndef PKC_BENCH_PLAN_H
 #define PKC_BENCH_PLAN_H

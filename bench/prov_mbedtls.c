@@ -29,7 +29,8 @@
  *                  kept context
  * Randomness: CTR_DRBG seeded from mbedtls_entropy, one per key (blinding,
  * salts, OAEP seeds) and one per thread for key generation. RSA up to
- * MBEDTLS_MPI_MAX_BITS (8192); all eight curves.
+ * MBEDTLS_MPI_MAX_BITS (8192); all eight prime curves, no binary curve (Mbed
+ * TLS has none).
  */
 #include <mbedtls/ctr_drbg.h>
 #include <mbedtls/ecdh.h>
@@ -44,7 +45,12 @@
 #include "per_thread.h"
 #include "provider.h"
 
-static const mbedtls_ecp_group_id group_ids[PKC_CURVE_COUNT] = {
+/* Mbed TLS's group of each pkc curve, every one named: the binary curves
+ * are MBEDTLS_ECP_DP_NONE (Mbed TLS has no GF(2^m) curves). The array's
+ * length is one past its last designator, so a curve added to pkc_curve_id
+ * without a line here stops the build; mb_ec_supports also checks each
+ * mapping against Mbed TLS's own name for the group. */
+static const mbedtls_ecp_group_id group_ids[] = {
     [PKC_CURVE_SECP192K1] = MBEDTLS_ECP_DP_SECP192K1,
     [PKC_CURVE_SECP192R1] = MBEDTLS_ECP_DP_SECP192R1,
     [PKC_CURVE_SECP224K1] = MBEDTLS_ECP_DP_SECP224K1,
@@ -53,7 +59,19 @@ static const mbedtls_ecp_group_id group_ids[PKC_CURVE_COUNT] = {
     [PKC_CURVE_SECP256R1] = MBEDTLS_ECP_DP_SECP256R1,
     [PKC_CURVE_SECP384R1] = MBEDTLS_ECP_DP_SECP384R1,
     [PKC_CURVE_SECP521R1] = MBEDTLS_ECP_DP_SECP521R1,
+    [PKC_CURVE_SECT163K1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT163R2] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT233K1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT233R1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT283K1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT283R1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT409K1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT409R1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT571K1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_SECT571R1] = MBEDTLS_ECP_DP_NONE,
 };
+_Static_assert(sizeof group_ids / sizeof group_ids[0] == PKC_CURVE_COUNT,
+               "bench/prov_mbedtls.c: every pkc curve needs an Mbed TLS group (or NONE)");
 
 /* A CTR_DRBG with the entropy source that seeds and reseeds it. */
 typedef struct {
@@ -302,8 +320,12 @@ typedef struct {
 static int mb_ec_supports(pkc_curve_id curve, bench_op op)
 {
     (void)op;
-    return (unsigned)curve < PKC_CURVE_COUNT &&
-           mbedtls_ecp_curve_info_from_grp_id(group_ids[curve]) != NULL;
+    const pkc_curve_info *ci = pkc_curve_info_get(curve);
+    if (!ci || ci->field != PKC_FIELD_PRIME || group_ids[curve] == MBEDTLS_ECP_DP_NONE)
+        return 0;
+    /* the mapping names the same curve (Mbed TLS names them as SEC 2 does) */
+    const mbedtls_ecp_curve_info *info = mbedtls_ecp_curve_info_from_grp_id(group_ids[curve]);
+    return info && info->name && strcmp(info->name, ci->name) == 0;
 }
 
 static mb_ec *ec_new(pkc_curve_id curve)

@@ -287,7 +287,7 @@ static const struct ecc_curve *nt_curve(pkc_curve_id curve)
     case PKC_CURVE_SECP521R1:
         return nettle_get_secp_521r1();
     default:
-        return NULL; /* the Koblitz curves are not in Nettle */
+        return NULL; /* the Koblitz curves and the binary ones are not in Nettle */
     }
 }
 

@@ -24,7 +24,8 @@
  *   SHA-256        wc_Sha256Update + wc_Sha256Final on a kept wc_Sha256
  * Key generation draws from one WC_RNG per thread. Curves: those this build
  * has (wc_ecc_get_curve_idx): not secp192k1, secp192r1, and not secp224k1
- * (which ecc.c leaves out of FP_ECC builds).
+ * (which ecc.c leaves out of FP_ECC builds); no binary curve (wolfCrypt has
+ * none).
  *
  * The fixed-point cache. This build defines FP_ECC and leaves FP_ENTRIES and
  * FP_LUT unset in options.h, so ecc.c's defaults hold: 15 entries per thread
@@ -66,18 +67,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "per_thread.h"
 #include "provider.h"
 
 #define RSA_MAX_BYTES (RSA_MAX_SIZE / 8)
 
-static const int curve_ids[PKC_CURVE_COUNT] = {
-    [PKC_CURVE_SECP192K1] = ECC_SECP192K1, [PKC_CURVE_SECP192R1] = ECC_SECP192R1,
-    [PKC_CURVE_SECP224K1] = ECC_SECP224K1, [PKC_CURVE_SECP224R1] = ECC_SECP224R1,
-    [PKC_CURVE_SECP256K1] = ECC_SECP256K1, [PKC_CURVE_SECP256R1] = ECC_SECP256R1,
-    [PKC_CURVE_SECP384R1] = ECC_SECP384R1, [PKC_CURVE_SECP521R1] = ECC_SECP521R1,
+/* wolfCrypt's curve of each pkc curve, every one named: a missing entry
+ * would be 0, ECC_CURVE_DEF ("the default curve"), not "none". The binary
+ * curves are ECC_CURVE_INVALID (wolfCrypt has no GF(2^m) curves). The
+ * array's length is one past its last designator, so a curve added to
+ * pkc_curve_id without a line here stops the build; wo_ec_supports also
+ * checks each mapping against wolfCrypt's own name for the curve. */
+static const int curve_ids[] = {
+    [PKC_CURVE_SECP192K1] = ECC_SECP192K1,      [PKC_CURVE_SECP192R1] = ECC_SECP192R1,
+    [PKC_CURVE_SECP224K1] = ECC_SECP224K1,      [PKC_CURVE_SECP224R1] = ECC_SECP224R1,
+    [PKC_CURVE_SECP256K1] = ECC_SECP256K1,      [PKC_CURVE_SECP256R1] = ECC_SECP256R1,
+    [PKC_CURVE_SECP384R1] = ECC_SECP384R1,      [PKC_CURVE_SECP521R1] = ECC_SECP521R1,
+    [PKC_CURVE_SECT163K1] = ECC_CURVE_INVALID,  [PKC_CURVE_SECT163R2] = ECC_CURVE_INVALID,
+    [PKC_CURVE_SECT233K1] = ECC_CURVE_INVALID,  [PKC_CURVE_SECT233R1] = ECC_CURVE_INVALID,
+    [PKC_CURVE_SECT283K1] = ECC_CURVE_INVALID,  [PKC_CURVE_SECT283R1] = ECC_CURVE_INVALID,
+    [PKC_CURVE_SECT409K1] = ECC_CURVE_INVALID,  [PKC_CURVE_SECT409R1] = ECC_CURVE_INVALID,
+    [PKC_CURVE_SECT571K1] = ECC_CURVE_INVALID,  [PKC_CURVE_SECT571R1] = ECC_CURVE_INVALID,
 };
+_Static_assert(sizeof curve_ids / sizeof curve_ids[0] == PKC_CURVE_COUNT,
+               "bench/prov_wolfssl.c: every pkc curve needs a wolfCrypt id (or ECC_CURVE_INVALID)");
 
 typedef struct {
     RsaKey key;
@@ -411,7 +426,13 @@ static int wo_rsa_public(void *key, const uint8_t *in, uint8_t *out)
 static int wo_ec_supports(pkc_curve_id curve, bench_op op)
 {
     (void)op;
-    return (unsigned)curve < PKC_CURVE_COUNT && wc_ecc_get_curve_idx(curve_ids[curve]) >= 0;
+    const pkc_curve_info *ci = pkc_curve_info_get(curve);
+    if (!ci || ci->field != PKC_FIELD_PRIME || curve_ids[curve] <= ECC_CURVE_DEF ||
+        wc_ecc_get_curve_idx(curve_ids[curve]) < 0)
+        return 0;
+    /* the mapping names the same curve ("SECP256R1" for secp256r1) */
+    const char *name = wc_ecc_get_name(curve_ids[curve]);
+    return name && strcasecmp(name, ci->name) == 0;
 }
 
 /* the operations whose cost the FP cache changes (see the header comment) */

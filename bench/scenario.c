@@ -2,7 +2,11 @@
  * summaries (docs/methodology.md, docs/results-format.md).
  *
  *   security-levels  RSA against ECC at the strengths of NIST SP 800-57
- *                    part 1 table 2: keygen, sign, verify, key exchange
+ *                    part 1 table 2: keygen, sign, verify, key exchange;
+ *                    at each level the prime curves and both binary ones
+ *                    (Koblitz K-m and random B-m: the field sizes FIPS
+ *                    186-4 pairs with the level), so that prime and
+ *                    binary curves compare at equal security
  *   kex-amortized    one key generation then N exchanges: ECDH against
  *                    RSA-OAEP transport of a 32-byte key
  *   message-size     sign and verify including the hashing, 128 B to 1 MiB
@@ -17,16 +21,20 @@
 const char *const bench_scenario_names[] = {"security-levels", "kex-amortized", "message-size",
                                             NULL};
 
+#define LEVEL_CURVES 4
+
 typedef struct {
     unsigned security;
     unsigned rsa_bits;
-    const char *curves[2];
+    const char *curves[LEVEL_CURVES + 1]; /* prime first, then K-m and B-m; NULL-terminated */
 } level;
 
 static const level levels[] = {
-    {80, 1024, {"secp192r1", "secp192k1"}},  {112, 2048, {"secp224r1", "secp224k1"}},
-    {128, 3072, {"secp256r1", "secp256k1"}}, {192, 7680, {"secp384r1", NULL}},
-    {256, 15360, {"secp521r1", NULL}},
+    {80, 1024, {"secp192r1", "secp192k1", "sect163k1", "sect163r2", NULL}},
+    {112, 2048, {"secp224r1", "secp224k1", "sect233k1", "sect233r1", NULL}},
+    {128, 3072, {"secp256r1", "secp256k1", "sect283k1", "sect283r1", NULL}},
+    {192, 7680, {"secp384r1", "sect409k1", "sect409r1", NULL}},
+    {256, 15360, {"secp521r1", "sect571k1", "sect571r1", NULL}},
 };
 #define NLEVELS (sizeof levels / sizeof levels[0])
 
@@ -64,7 +72,7 @@ int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg)
                     add_all(r, cfg, BENCH_RSA, ops[k], lv->rsa_bits, 0, 0);
                 }
             }
-            for (int c = 0; c < 2 && lv->curves[c]; c++) {
+            for (int c = 0; c < LEVEL_CURVES && lv->curves[c]; c++) {
                 int cv = bench_curve_find(lv->curves[c]);
                 add_all(r, cfg, BENCH_ECDSA, BENCH_OP_KEYGEN, 0, cv, 0);
                 add_all(r, cfg, BENCH_ECDSA, BENCH_OP_SIGN, 0, cv, 0);
@@ -133,7 +141,7 @@ static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, 
     int first = 1;
     for (size_t l = 0; l < NLEVELS; l++) {
         const level *lv = &levels[l];
-        for (int c = 0; c < 2 && lv->curves[c]; c++) {
+        for (int c = 0; c < LEVEL_CURVES && lv->curves[c]; c++) {
             int cv = bench_curve_find(lv->curves[c]);
             for (int pi = 0; cfg->providers && cfg->providers[pi]; pi++) {
                 const char *pv = cfg->providers[pi];

@@ -39,12 +39,20 @@ static void usage_bench(FILE *out)
             "its 95%% CI. Without -a or --scenario: the default suite, as a table.\n"
             "\n"
             "Seed-study options (summary CSV on stdout):\n"
-            "  -a RSA|ECC|ECCJ|CMP|ALL  RSA: pkc's RSA (CRT and textbook); ECC: pkc in affine\n"
+            "  -a RSA|ECC|ECCJ|BIN|CMP|ALL\n"
+            "                          RSA: pkc's RSA (CRT and textbook); ECC: pkc in affine\n"
             "                          coordinates (with --providers, 'pkc' means pkc-affine);\n"
-            "                          ECCJ: pkc in Jacobian coordinates; CMP: every provider\n"
-            "                          at -b vs -c (default 3072 / secp256r1); ALL: all three\n"
+            "                          ECCJ: pkc in Jacobian coordinates; ECC and ECCJ default\n"
+            "                          to the eight prime curves; BIN: pkc on the binary curves\n"
+            "                          (GF(2^m): sect163k1 ... sect571r1, all ten by default) in\n"
+            "                          Lopez-Dahab coordinates, with field_mul_portable beside\n"
+            "                          field_mul (PCLMULQDQ); --providers pkc-affine,openssl\n"
+            "                          for affine ones and OpenSSL's; CMP: every provider at\n"
+            "                          -b vs -c (default 3072 / secp256r1); ALL: RSA, ECC and\n"
+            "                          ECCJ (prime curves unless -c)\n"
             "  -b BITS[,BITS...]       RSA modulus sizes (-a RSA, CMP, ALL)\n"
-            "  -c CURVE[,CURVE...]     curves, SEC 2, NIST or OpenSSL names (-a ECC, ECCJ, CMP, ALL)\n"
+            "  -c CURVE[,CURVE...]     curves, SEC 2, NIST or OpenSSL names (-a ECC, ECCJ, CMP,\n"
+            "                          ALL; -a BIN: binary curves only)\n"
             "  -i N                    exactly N samples per case (default: by time budget)\n"
             "  -s fixed|random         pkc's key seeding (default fixed: seed, seed+1, ...)\n"
             "  -r FILE                 raw CSV: one row per sample\n"
@@ -87,6 +95,7 @@ static void usage_bench(FILE *out)
             "Examples:\n"
             "  pkc bench\n"
             "  pkc bench -a ECCJ -c secp256r1 -i 10\n"
+            "  pkc bench -a BIN -c sect283k1 -i 10 -v > binary.csv\n"
             "  pkc bench --providers pkc,openssl,libsecp256k1 -a ECC -c secp256k1\n"
             "  pkc bench --providers pkc,openssl,wolfssl,wolfssl-cached -c secp384r1 \\\n"
             "            --ops ECDSA/verify,ECDH/derive\n"
@@ -285,10 +294,10 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
         switch (c) {
         case 'a':
             if (strcasecmp(optarg, "RSA") && strcasecmp(optarg, "ECC") &&
-                strcasecmp(optarg, "ECCJ") && strcasecmp(optarg, "CMP") &&
-                strcasecmp(optarg, "ALL"))
-                return cli_error(CLI_USAGE, "-a: expected RSA, ECC, ECCJ, CMP or ALL, not '%s'",
-                                 optarg);
+                strcasecmp(optarg, "ECCJ") && strcasecmp(optarg, "BIN") &&
+                strcasecmp(optarg, "CMP") && strcasecmp(optarg, "ALL"))
+                return cli_error(CLI_USAGE,
+                                 "-a: expected RSA, ECC, ECCJ, BIN, CMP or ALL, not '%s'", optarg);
             a->mode = optarg;
             break;
         case 'b': a->bits_arg = optarg; break;
@@ -472,18 +481,24 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
             curves[ncurves++] = cv;
         }
     }
-    int rsa = 0, ecc_aff = 0, ecc_jac = 0, cmp = 0;
+    int rsa = 0, ecc_aff = 0, ecc_jac = 0, bin = 0, cmp = 0;
     if (a->mode) {
         rsa = !strcasecmp(a->mode, "RSA") || !strcasecmp(a->mode, "ALL");
         ecc_aff = !strcasecmp(a->mode, "ECC") || !strcasecmp(a->mode, "ALL");
         ecc_jac = !strcasecmp(a->mode, "ECCJ") || !strcasecmp(a->mode, "ALL");
+        bin = !strcasecmp(a->mode, "BIN");
         cmp = !strcasecmp(a->mode, "CMP");
         if (nbits && !rsa && !cmp)
             return cli_error(CLI_USAGE, "-b: -a %s measures no RSA (use -a RSA, CMP or ALL)",
                              a->mode);
-        if (ncurves && !ecc_aff && !ecc_jac && !cmp)
-            return cli_error(CLI_USAGE, "-c: -a %s measures no curve (use -a ECC, ECCJ, CMP or "
-                                        "ALL)", a->mode);
+        if (ncurves && !ecc_aff && !ecc_jac && !bin && !cmp)
+            return cli_error(CLI_USAGE, "-c: -a %s measures no curve (use -a ECC, ECCJ, BIN, CMP "
+                                        "or ALL)", a->mode);
+        for (int i = 0; bin && i < ncurves; i++)
+            if (!bench_curve_is_binary((pkc_curve_id)curves[i]))
+                return cli_error(CLI_USAGE, "-c: -a BIN measures binary curves; %s is a prime "
+                                            "curve (use -a ECCJ or ECC)",
+                                 pkc_curve_info_get((pkc_curve_id)curves[i])->name);
     }
     if (a->providers_arg) {
         if ((n = split_list(a->providers_arg, items, MAXLIST)) <= 0)
@@ -520,7 +535,7 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
                 bench_plan_ecc(pl, ncurves ? curves[i] : PKC_CURVE_SECP256R1);
         } else {
             if (!a->providers_arg) {
-                char *names[4];
+                char *names[4] = {NULL};
                 int nn = 0;
                 if (rsa && !ecc_aff) {
                     names[nn++] = "pkc"; /* -a RSA alone: the production CRT path */
@@ -529,8 +544,8 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
                         names[nn++] = "pkc", names[nn++] = "pkc-textbook";
                     if (ecc_aff)
                         names[nn++] = "pkc-affine";
-                    if (ecc_jac && !rsa)
-                        names[nn++] = "pkc";
+                    if ((ecc_jac || bin) && !rsa)
+                        names[nn++] = "pkc"; /* BIN: López-Dahab, pkc's default */
                 }
                 set_providers(pl, names, nn, 0);
             }
@@ -540,9 +555,14 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
                     bench_plan_rsa(pl, nbits ? bits[i] : dflt[i],
                                    !strcasecmp(a->mode, "ALL") || a->ops_arg != NULL);
             }
-            if (ecc_aff || ecc_jac)
-                for (int i = 0; i < (ncurves ? ncurves : PKC_CURVE_COUNT); i++)
+            /* without -c: ECC, ECCJ and ALL the prime curves (the seed
+             * study's), BIN the binary ones */
+            if (ecc_aff || ecc_jac || bin)
+                for (int i = 0; i < (ncurves ? ncurves : PKC_CURVE_COUNT); i++) {
+                    if (!ncurves && bench_curve_is_binary((pkc_curve_id)i) != bin)
+                        continue;
                     bench_plan_ecc(pl, ncurves ? curves[i] : i);
+                }
         }
     }
     if (a->scenario) {

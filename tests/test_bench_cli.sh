@@ -56,7 +56,8 @@ want = {("ECDSA","keygen"),("ECDSA","sign"),("ECDSA","verify"),("ECDH","keygen")
         ("EC","field_mul"),("EC","field_sqr"),("EC","field_inv")}
 got = {(r["algorithm"], r["operation"]) for r in rows if r["provider"] == "pkc" and r["params"] == "secp256r1"}
 ok = (want <= got and all(r["samples"] == "3" and float(r["median_us"]) > 0 for r in rows)
-      and all(r["provider"] == "pkc" for r in rows))' && ok || bad "ECCJ cases"
+      and all(r["provider"] == "pkc" for r in rows)
+      and ("EC","field_mul_portable") not in got)' && ok || bad "ECCJ cases"
 
 if "$PKC" bench -a ECC -c secp256k1 -i 3 $FAST >"$T/ecc.csv" 2>"$T/err"; then ok; else bad "-a ECC: $(cat "$T/err")"; fi
 csv_check "$T/ecc.csv" 'ok = len(rows) >= 9 and all(r["provider"] == "pkc-affine" for r in rows)' && ok || bad "ECC is pkc-affine"
@@ -65,6 +66,32 @@ if "$PKC" bench -a RSA -b 1024 -i 3 $FAST >"$T/rsa.csv" 2>"$T/err"; then ok; els
 csv_check "$T/rsa.csv" '
 ok = ({r["operation"] for r in rows if r["algorithm"] == "RSA" and r["params"] == "1024"}
       >= {"keygen", "sign", "verify", "encrypt", "decrypt"} and all(r["security_bits"] == "80" for r in rows))' && ok || bad "RSA cases"
+
+# -a BIN: the seed study's binary-curve run (pkc, López-Dahab), summary CSV on stdout
+if "$PKC" bench -a BIN -c sect283k1 -i 10 -v $FAST >"$T/bin.csv" 2>"$T/err"; then ok; else bad "-a BIN: $(cat "$T/err")"; fi
+head -1 "$T/bin.csv" | grep -q '^algorithm,operation,params,security_bits,iterations,avg_us,median_us,stddev_us,min_us,max_us,p5_us,p95_us,provider,' && ok || bad "BIN CSV header"
+grep -q '^pkc/ECDSA/sect283k1/sign ' "$T/err" && grep -q '^pkc/EC/sect283k1/field_mul_portable ' "$T/err" && ok || bad "-a BIN -v: one line per case: $(head -3 "$T/err")"
+csv_check "$T/bin.csv" '
+want = {("ECDSA","keygen"),("ECDSA","sign"),("ECDSA","verify"),("ECDH","keygen"),("ECDH","derive"),
+        ("EC","point_add"),("EC","point_double"),("EC","scalar_mul"),("EC","scalar_mul_base"),
+        ("EC","field_mul"),("EC","field_mul_portable"),("EC","field_sqr"),("EC","field_inv")}
+got = [(r["algorithm"], r["operation"]) for r in rows]
+ok = (sorted(got) == sorted(want) and all(r["provider"] == "pkc" and r["params"] == "sect283k1"
+      and r["security_bits"] == "128" and r["samples"] == "10" and float(r["median_us"]) > 0
+      for r in rows))' && ok || bad "BIN cases"
+# the default curve sets: -a BIN the ten binary curves, -a ECCJ / ECC the eight prime ones
+BINARY="sect163k1 sect163r2 sect233k1 sect233r1 sect283k1 sect283r1 sect409k1 sect409r1 sect571k1 sect571r1"
+PRIME="secp192k1 secp192r1 secp224k1 secp224r1 secp256k1 secp256r1 secp384r1 secp521r1"
+for mode in BIN ECCJ ECC; do
+    if [ $mode = BIN ]; then want=$BINARY; else want=$PRIME; fi
+    if "$PKC" bench -a $mode --ops ECDSA/sign -i 2 $FAST >"$T/dflt.csv" 2>"$T/err"; then ok; else bad "-a $mode defaults: $(cat "$T/err")"; fi
+    csv_check "$T/dflt.csv" "ok = sorted(r['params'] for r in rows) == sorted('$want'.split())" && ok || bad "-a $mode: default curves"
+done
+# -a BIN with --providers: pkc-affine for affine coordinates, OpenSSL's EC2M
+bprovs=pkc-affine
+"$PKC" bench --list | grep -q '^  openssl ' && bprovs=pkc-affine,openssl
+if "$PKC" bench -a BIN --providers $bprovs -c sect163r2 --ops ECDSA/verify,ECDH/derive -i 2 $FAST >"$T/binp.csv" 2>"$T/err"; then ok; else bad "-a BIN --providers: $(cat "$T/err")"; fi
+csv_check "$T/binp.csv" "ok = sorted((r['provider'], r['operation']) for r in rows) == sorted((p, o) for p in '$bprovs'.split(',') for o in ('verify', 'derive'))" && ok || bad "-a BIN --providers cases"
 
 # -s random and -v (progress lines on stderr)
 if "$PKC" bench -a ECCJ -c secp192k1 -i 2 -s random -v $FAST >"$T/r.csv" 2>"$T/err" && grep -q 'pkc/ECDSA/secp192k1/sign' "$T/err"; then ok; else bad "-s random -v"; fi
@@ -108,6 +135,23 @@ assert raw[0]["iteration"] == "0" and float(raw[0]["time_us"]) > 0
 EOF
 
 # ---- scenarios -----------------------------------------------------------------------------------
+# security-levels: at each level the prime curves and both binary ones (K and B)
+if "$PKC" bench --scenario security-levels --providers pkc --ops ECDSA/sign -i 2 $FAST --json "$T/lv.json" >"$T/lv.txt" 2>"$T/err"; then ok; else bad "security-levels (ECDSA sign): $(cat "$T/err")"; fi
+"$PYTHON" - "$T/lv.json" <<'EOF' && ok || bad "security-levels: the curves of each level"
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = {80: {"secp192r1", "secp192k1", "sect163k1", "sect163r2"},
+        112: {"secp224r1", "secp224k1", "sect233k1", "sect233r1"},
+        128: {"secp256r1", "secp256k1", "sect283k1", "sect283r1"},
+        192: {"secp384r1", "sect409k1", "sect409r1"}, 256: {"secp521r1", "sect571k1", "sect571r1"}}
+got = {}
+for b in d["benchmarks"]:
+    assert b["algorithm"] == "ECDSA" and b["op"] == "sign" and b["scenario"] == "security-levels", b["name"]
+    got.setdefault(b["security_bits"], set()).add(b["param"])
+assert got == want, got
+rows = {(r["security_bits"], r["curve"]) for r in d["scenarios"]["security-levels"] if r["op"] == "sign"}
+assert rows == {(l, c) for l, cs in want.items() for c in cs}, rows
+EOF
 sprov=pkc
 "$PKC" bench --list | grep -q '^  openssl ' && sprov=openssl
 if "$PKC" bench --scenario message-size --providers $sprov -i 2 $FAST --json "$T/m.json" >"$T/m.txt" 2>"$T/err"; then ok; else bad "message-size: $(cat "$T/err")"; fi
@@ -345,6 +389,8 @@ expect_usage "bad baseline" --baseline nosuchlib
 expect_usage "bad format" --format xml
 expect_usage "-b with -a ECC" -a ECC -b 2048
 expect_usage "-c with -a RSA" -a RSA -c secp256r1
+expect_usage "prime -c with -a BIN" -a BIN -c sect283k1,secp256r1
+expect_usage "-b with -a BIN" -a BIN -b 2048
 expect_usage "bad --key-pool" --key-pool 0
 expect_usage "bad --threads" --threads 0
 expect_usage "bad --lock" --lock maybe

@@ -3,9 +3,14 @@
  * sign with its own verify, so a signature scheme that is consistent but
  * not the standard's would pass them. Here, with keys pkc makes and imports
  * into every provider:
- *  - ECDSA on every curve a provider has: its signatures (DER or raw r||s,
- *    whichever it writes) verify in pkc, and pkc's (in lower-S form) verify
- *    in it;
+ *  - ECDSA on every curve a provider has, the binary ones (sect*) included:
+ *    its signatures (DER or raw r||s, whichever it writes) verify in pkc,
+ *    and pkc's (in lower-S form) verify in it;
+ *  - ECDH on the same curves: its secret from its key and a pkc key's point
+ *    equals pkc's from the pkc key and its point;
+ *  - which providers have the binary curves: pkc, pkc-affine and OpenSSL
+ *    (EC2M), all ten; libsecp256k1, Nettle, Mbed TLS, wolfSSL and libgcrypt
+ *    none (their Debian 12 builds have no GF(2^m) curves);
  *  - RSA-1024: its PKCS#1 v1.5 and PSS (SHA-256, 32-byte salt) signatures
  *    verify in pkc and pkc's in it; its OAEP ciphertexts (SHA-256,
  *    MGF1-SHA-256) decrypt in pkc and pkc's in it; its raw private and
@@ -70,6 +75,30 @@ static void lower_s(pkc_curve_id c, uint8_t *raw)
         memcpy(sv, t, ob);
 }
 
+/* ECDH both ways round: the provider's key k with a pkc peer e, against
+ * pkc's e with k's point. */
+static void ecdh_interop(const bench_provider *pv, pkc_curve_id c, const pkc_ec_private_key *k,
+                         void *h)
+{
+    const char *cn = pkc_curve_info_get(c)->name;
+    pkc_ec_private_key e;
+    uint8_t q[PKC_EC_MAX_POINT_BYTES], got[PKC_EC_MAX_FIELD_BYTES], want[PKC_EC_MAX_FIELD_BYTES];
+    size_t qlen, gl = sizeof got, wl;
+    if (!CHECK(pkc_ec_keygen(&e, c, &rng) == PKC_OK) ||
+        !CHECK(pkc_ec_point_encode(&e.pub, 0, q, sizeof q, &qlen) == PKC_OK))
+        return;
+    bench_ec_material pm = {c, NULL, 0, q, qlen};
+    void *peer = pv->ec_import(&pm);
+    if (CHECK_MSG(peer != NULL, "%s: cannot import a %s public key", pv->name, cn) &&
+        CHECK_MSG(pv->ec_derive(h, peer, got, &gl) == 0, "%s %s: derive", pv->name, cn) &&
+        CHECK(pkc_ecdh(&e, &k->pub, want, sizeof want, &wl) == PKC_OK))
+        CHECK_MSG(gl == wl && memcmp(got, want, wl) == 0,
+                  "%s %s: its ECDH secret differs from pkc's", pv->name, cn);
+    if (peer)
+        pv->ec_free(peer);
+    pkc_ec_private_key_wipe(&e);
+}
+
 static void ec_interop(const bench_provider *pv, pkc_curve_id c)
 {
     const char *cn = pkc_curve_info_get(c)->name;
@@ -108,6 +137,8 @@ static void ec_interop(const bench_provider *pv, pkc_curve_id c)
         CHECK_MSG(pv->ec_verify(h, msg, len, mine, ml) == 1,
                   "%s %s: pkc's signature %d does not verify", pv->name, cn, i);
     }
+    if (pv->ec_derive && pv->ec_supports(c, BENCH_OP_DERIVE))
+        ecdh_interop(pv, c, &k, h);
     pv->ec_free(h);
 out:
     pkc_ec_private_key_wipe(&k);
@@ -243,13 +274,21 @@ int main(void)
     for (size_t i = 0; i < bench_nproviders; i++) {
         const bench_provider *pv = bench_providers[i];
         int peer = strncmp(pv->name, "pkc", 3) != 0;
-        int ran = 0;
+        int ran = 0, nbinary = 0;
         for (int c = 0; c < PKC_CURVE_COUNT; c++)
             if (pv->ec_supports && pv->ec_import &&
                 pv->ec_supports((pkc_curve_id)c, BENCH_OP_SIGN)) {
                 ec_interop(pv, (pkc_curve_id)c);
                 ran = 1;
+                nbinary += pkc_curve_info_get((pkc_curve_id)c)->field == PKC_FIELD_BINARY;
             }
+        /* the providers with binary curves have all ten, the others none */
+        int want_binary = !strcmp(pv->name, "pkc") || !strcmp(pv->name, "pkc-affine") ||
+                          !strcmp(pv->name, "openssl");
+        int has_ec = pv->ec_supports && pv->ec_import;
+        CHECK_MSG(nbinary == (want_binary && has_ec ? 10 : 0),
+                  "%s: %d binary curves, expected %d", pv->name, nbinary,
+                  want_binary && has_ec ? 10 : 0);
         if (f.key && pv->rsa_supports && pv->rsa_import && pv->rsa_supports(RSA_BITS, BENCH_OP_SIGN)) {
             rsa_interop(pv, &f);
             ran = 1;

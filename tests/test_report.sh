@@ -266,6 +266,75 @@ f["numbers"][0] = "9,876×"'
 tamper "a chart that names no run" '
 c = next(c for c in m["charts"] if c["id"] == "5"); c["runs"] = []'
 
+# 7b. A real `pkc bench` run with binary curves (not the fixtures' invented
+#     numbers): chart 15 draws prime against binary curves at equal security
+#     from it, by the rules, and every chart that lists curves lists the
+#     binary ones too, after the prime ones.
+PKC=${PKC:-$SRC/build/pkc}
+if [ -x "$PKC" ]; then
+  export PKC_BENCH_LOCK="$T/bench.lock"
+  bprovs=pkc,pkc-affine
+  "$PKC" bench --list | grep -q '^  openssl ' && bprovs=pkc,pkc-affine,openssl
+  if "$PKC" bench --providers $bprovs -c secp224r1,secp256r1,sect233k1,sect283k1,sect283r1 \
+      --ops ECDSA,ECDH,EC/scalar_mul,EC/field_mul,EC/field_mul_portable -i 6 --target-ms 1 \
+      --key-pool 4 -q --format json >"$T/realbin.json" 2>"$T/realbin.err"; then
+    ok "pkc bench with binary curves: exit 0"
+  else
+    bad "pkc bench with binary curves: $(head -3 "$T/realbin.err")"
+  fi
+  out="$T/realbin"
+  charts=1,2,6,8a,15
+  present=01-heatmap,02-keygen,06-ecc-by-curve,08a-affine-vs-jacobian,15-binary-vs-prime
+  case $bprovs in *openssl*) charts=$charts,9,14; present=$present,09-providers,14-fastest;; esac
+  if "$PY" "$REPORT" -o "$out" --dpi 50 --charts $charts "$T/realbin.json" >"$T/realbin.log" 2>&1 \
+      && "$PY" "$CHECK" html "$out" present="$present" findings=some \
+      && "$PY" "$CHECK" manifest "$out" findings=some && "$PY" "$CHECK" numbers "$out"; then
+    ok "real run with binary curves: charts $charts drawn by the rules"
+  else
+    bad "real run with binary curves: report"; tail -5 "$T/realbin.log"
+  fi
+  "$PY" - "$out/charts.json" "$T/realbin.json" "$SRC/tools" <<'EOF' \
+    && ok "chart 15 from the run's medians; binary curves listed in charts 1, 2, 6, 8a (9, 14)" \
+    || bad "binary curves in the report of a real run"
+import json, sys
+sys.path.insert(0, sys.argv[3])
+from reportlib.fmt import fmt_ratio
+m = json.load(open(sys.argv[1]))
+d = json.load(open(sys.argv[2]))
+charts = {c["id"]: c for c in m["charts"]}
+med = {(b["provider"], b["algorithm"], b["param"], b["op"]): b["median"] for b in d["benchmarks"]}
+binary = ["sect233k1", "sect283k1", "sect283r1"]
+c15 = charts["15"]
+assert not c15["skipped"], c15["skipped"]
+ax = c15["axes"][0]
+for lvl in (112, 128):
+    for op in ("ECDSA keygen", "ECDSA sign", "ECDSA verify", "ECDH derive"):
+        assert "%d-bit %s" % (lvl, op) in ax["yticklabels"], (lvl, op, ax["yticklabels"])
+assert "binary curve × slower than the prime curve" == c15["ratio"]["direction"]
+# every binary point's label is its median over the prime curve's of its level
+prime = {112: "secp224r1", 128: "secp256r1"}
+for b, lvl in (("sect233k1", 112), ("sect283k1", 128), ("sect283r1", 128)):
+    for alg, op in (("ECDSA", "sign"), ("ECDSA", "verify"), ("ECDH", "derive")):
+        r = fmt_ratio(med[("pkc", alg, b, op)] / med[("pkc", alg, prime[lvl], op)])
+        assert r in ax["texts"], (b, alg, op, r, ax["texts"])
+assert any(l.startswith("sect283r1") for l in ax["legend"]), ax["legend"]
+def labels(cid):
+    return " ".join(t for a in charts[cid]["axes"] for t in a["xticklabels"] + a["yticklabels"])
+for cid in ("1", "2", "6", "8a") + (("9", "14") if "9" in charts else ()):
+    text = labels(cid)
+    for b in binary:
+        assert b in text, (cid, b)
+    # the prime curves first, then the binary ones
+    assert text.index("secp256r1") < text.index("sect233k1"), (cid, text[:300])
+assert "field_mul_portable" in labels("1"), "the portable multiplier's column"
+for cid in ("9", "14"):
+    for t in (t for a in charts[cid]["axes"] for t in a["yticklabels"]) if cid in charts else ():
+        assert not ("sect" in t and "†" in t), "a binary curve marked as OpenSSL's generic GF(p) code: " + t
+EOF
+else
+  bad "no pkc binary at $PKC (build it first)"
+fi
+
 # 8. Another interpreter: report.py re-executes itself with /usr/bin/python3
 #    (here: the same one without its site packages), or says in one line how.
 out="$T/interp"

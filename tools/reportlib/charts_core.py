@@ -564,19 +564,20 @@ def chart_rsa_scaling(ctx):
 
 
 # ---------------------------------------------------------------------------
-# 6. ECC operations by curve
+# 6. ECC operations by curve: the prime curves, then the binary ones
 ECC_BY_CURVE_OPS = [("ECDSA", "keygen"), ("ECDSA", "sign"), ("ECDSA", "verify"),
                     ("ECDH", "derive"), ("EC", "scalar_mul")]
 
 
 def chart_ecc_by_curve(ctx):
-    ch = Chart("6", "06-ecc-by-curve", "ECC operations by curve (prime fields)", "bar")
+    ch = Chart("6", "06-ecc-by-curve", "ECC operations by curve", "bar")
     store, prov = ctx.store, ctx.provider
-    curves = [c for c in store.params(prov, ("ECDSA", "ECDH")) if not is_binary_curve(c)] \
-        if prov else []
+    # store.params: the prime curves by field size, then the binary ones
+    curves = store.params(prov, ("ECDSA", "ECDH")) if prov else []
+    nbinary = sum(1 for c in curves if is_binary_curve(c))
     ops = [(a, o) for a, o in ECC_BY_CURVE_OPS if any(store.get(prov, a, c, o) for c in curves)]
     if not curves or not ops:
-        return ch.skipped("no ECDSA/ECDH cases on prime curves for provider %s" % (prov or "—"))
+        return ch.skipped("no ECDSA/ECDH cases for provider %s" % (prov or "—"))
     cells = {(c, a, o): store.get(prov, a, c, o) for c in curves for a, o in ops}
     ch.use(*[v for v in cells.values() if v])
     ch.tables.append(("median time per operation, provider %s" % prov,
@@ -602,8 +603,11 @@ def chart_ecc_by_curve(ctx):
         lo, hi = fmt_ratio(min(vs)), fmt_ratio(max(vs))
         msgs.append("verification costs %s a signature (a double scalar multiplication "
                     "with a public base)" % (lo if lo == hi else "%s–%s" % (lo, hi)))
-    ch.caption = ("Median time of the ECC operations on every prime curve (provider %s; bars on "
-                  "a log scale, from a power of ten; %s)." % (prov, CI_MEDIAN) +
+    kinds = ("every curve measured, the prime ones and then, right of the dashed line, the "
+             "binary (GF(2^m)) ones" if nbinary and nbinary < len(curves) else
+             "every binary (GF(2^m)) curve measured" if nbinary else "every prime curve measured")
+    ch.caption = ("Median time of the ECC operations on %s (provider %s; bars on a log scale, "
+                  "from a power of ten; %s)." % (kinds, prov, CI_MEDIAN) +
                   no_ci_note(ch.cases) + " " + sentences(msgs))
     ch.interval = INTERVAL_MEDIAN
     ch.size = (max(9, 1.2 * len(curves) + 3), 6)
@@ -625,11 +629,15 @@ def chart_ecc_by_curve(ctx):
         ci_legend_entry(ax)
         ax.set_xticks(x)
         ax.set_xticklabels([curve_tick(c) for c in curves], fontsize=7 if compact else 8)
+        if 0 < nbinary < len(curves):
+            ax.axvline(len(curves) - nbinary - 0.5, color="0.4", linestyle="--", linewidth=0.8)
         pad_slots(ax.set_xlim, len(curves))
         time_axis(ax, "y")
         ax.set_ylim(base, decade_ceil(max(c.median for c in got_all) * 1.5))
         ax.set_ylabel("median time per operation (log scale, bars from %s)" %
                       tick_us(base))
-        grouped_bar_labels(ax, "curve (in order of field size)", ch.title + " (%s)" % prov)
+        grouped_bar_labels(ax, "curve (prime, then binary; each in order of field size)"
+                           if nbinary else "curve (in order of field size)",
+                           ch.title + " (%s)" % prov)
     ch.draw = draw
     return ch

@@ -73,7 +73,7 @@ def chart_binary_prime(ctx):
     ch.interval = INTERVAL_MEDIAN
     ch.ratio = {"direction": "binary curve × slower than the prime curve",
                 "baseline": "the prime curve"}
-    ch.size = (11, max(4.5, 1.6 + 0.45 * len(rows)))
+    ch.size = (13, max(4.5, 1.6 + 0.45 * len(rows)))
 
     def draw(ax, compact=False):
         allv = []
@@ -84,9 +84,12 @@ def chart_binary_prime(ctx):
                 y = i + (j - (len(pts) - 1) / 2) * 0.22
                 name = curve_name(c.param)
                 if name not in styles:
-                    styles[name] = (SERIES_COLORS[len(styles) % len(SERIES_COLORS)],
-                                    "o" if kind == "prime" else SERIES_MARKERS[
-                                        1 + len(styles) % (len(SERIES_MARKERS) - 1)])
+                    # prime curves dark grey dots; the binary ones of a level
+                    # one colour per level, Koblitz (k1) triangles and random
+                    # (r1, r2) squares: no two curves of a row look alike
+                    styles[name] = ("0.25", "o") if kind == "prime" else (
+                        SERIES_COLORS[levels.index(lvl) % len(SERIES_COLORS)],
+                        "^" if c.param.endswith("k1") else "s")
                 col, mk = styles[name]
                 ax.plot([c.median], [y], mk, color=col, ms=6, linestyle="none",
                         label=name if name not in ax.get_legend_handles_labels()[1] else None)
@@ -103,7 +106,7 @@ def chart_binary_prime(ctx):
         ax.set_ylim(len(rows) - 0.5, -0.5)
         ax.set_xlabel("median time per operation (log scale)")
         ax.set_title(ch.title + " (%s)" % prov)
-        ax.legend(fontsize=7.5, loc="lower right", title="curve")
+        ax.legend(fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1), title="curve")
         ax.grid(axis="x", alpha=0.3)
     ch.draw = draw
     return ch

@@ -5,7 +5,7 @@ the fastest peer."""
 import re
 
 from .chart import Chart
-from .data import is_variant, CURVE_NICK
+from .data import is_variant, is_binary_curve, CURVE_NICK
 from .fmt import fmt_us, fmt_ratio, fmt_ci
 from .stats import ratio_against, geomean, median_ci
 from .style import (provider_color, provider_marker, provider_hollow, case_sort_key,
@@ -35,13 +35,17 @@ def dedicated_curves(library, version):
 
 
 def generic_curves(ctx, lib):
-    """The curves of the run on which `lib` runs generic code (empty when unknown)."""
+    """The prime curves of the run on which `lib` runs generic GF(p) code
+    (empty when unknown). Binary curves are not among them: OpenSSL has one
+    GF(2^m) implementation for all of them (ec2_smpl.c over BN_GF2m, whose
+    word multiplication uses PCLMULQDQ on x86-64), no faster one to compare."""
     ver = (ctx.m.context.get("libraries") or {}).get(lib)
     ded = dedicated_curves(lib, ver)
     if ded is None:
         return set()
     return {c.param for c in ctx.store.plain() if c.provider == lib and
-            c.algorithm in ("ECDSA", "ECDH") and c.param not in ded}
+            c.algorithm in ("ECDSA", "ECDH") and c.param not in ded and
+            not is_binary_curve(c.param)}
 
 
 def generic_note(ctx, base):

@@ -5,7 +5,7 @@ ten with the ratio "× slower than" the faster variant on each pair."""
 import numpy as np
 
 from .chart import Chart
-from .data import ECC_ALGS, param_label
+from .data import ECC_ALGS, param_label, param_sort_key
 from .fmt import fmt_us, fmt_ratio, fmt_ci, tick_us
 from .stats import median_ci, ratio_ci, geomean
 from .style import (provider_color, op_sort_key, time_axis, bars_from_decade, bar_base,
@@ -25,7 +25,7 @@ def _variant_chart(ctx, ch, slow_prov, fast_prov, algs, slow_name, fast_name, xn
         return ch.skipped("no case measured with both %s and %s" % (slow_prov, fast_prov))
     keys = sorted(pairs, key=lambda k: (op_sort_key(k[1]), k[0]))
     for k in keys:
-        pairs[k].sort(key=lambda cf: (cf[0].param_value or 0, cf[0].param))
+        pairs[k].sort(key=lambda cf: param_sort_key(cf[0].param, cf[0].param_value or 0))
         for s, f in pairs[k]:
             ch.use(s, f)
     ratio = {id(s): (s.median / f.median, ratio_ci([s], [f])) for k in keys for s, f in pairs[k]}

@@ -49,6 +49,13 @@ def is_binary_curve(param):
     return param.startswith("sect") or param.startswith("c2")
 
 
+def param_sort_key(param, value):
+    """The order of parameters in every chart and table: by value (RSA bits,
+    field bits, bytes), the curves over prime fields before the binary
+    (GF(2^m)) ones."""
+    return (is_binary_curve(param), value if value is not None else float("inf"), param)
+
+
 class Case:
     """One benchmark entry (provider/algorithm/param/op) of one run."""
 
@@ -446,12 +453,12 @@ class Store:
         return seen
 
     def params(self, provider, algorithms):
-        """Params of the given algorithms for a provider, sorted by value."""
+        """Params of the given algorithms for a provider, sorted by value
+        (prime curves before binary ones: param_sort_key)."""
         ps = {}
         for c in self.plain():
             if c.provider == provider and c.algorithm in algorithms:
-                ps.setdefault(c.param, (c.param_value if c.param_value is not None
-                                        else float("inf"), c.param))
+                ps.setdefault(c.param, param_sort_key(c.param, c.param_value))
         return [p for p, _ in sorted(ps.items(), key=lambda kv: kv[1])]
 
     def security_of(self, algorithm, param):

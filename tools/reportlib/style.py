@@ -12,6 +12,7 @@ matplotlib.rcParams["svg.hashsalt"] = "pkc"    # stable ids: same input, same SV
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
 
+from .data import is_binary_curve  # noqa: E402
 from .fmt import tick_us, tick_ratio  # noqa: E402
 
 PROVIDER_COLORS = {
@@ -28,7 +29,8 @@ EXTRA_COLORS = ["#e377c2", "#bcbd22", "#17becf", "#393b79", "#637939"]
 EXTRA_MARKERS = ["*", "p", "d", "8", "H"]
 OP_ORDER = ["keygen", "sign", "sign_pss", "verify", "verify_pss", "encrypt",
             "decrypt", "private", "public", "derive", "point_add", "point_double",
-            "scalar_mul", "scalar_mul_base", "hash"]
+            "scalar_mul", "scalar_mul_base", "field_mul", "field_mul_portable", "field_sqr",
+            "field_inv", "hash"]
 OP_COLORS = dict(zip(OP_ORDER, plt.get_cmap("tab20").colors[::2] +
                      plt.get_cmap("tab20").colors[1::2]))
 RSA_COLOR, RSA_LIGHT = "#c0392b", "#f1948a"
@@ -88,8 +90,9 @@ def op_sort_key(op):
 
 
 def case_sort_key(c):
-    return (FAMILY_ORDER.get(c.algorithm, 9), c.algorithm, c.param_value or 0, c.param,
-            op_sort_key(c.op))
+    # curves: the prime ones, then the binary ones, each by field size
+    return (FAMILY_ORDER.get(c.algorithm, 9), c.algorithm, is_binary_curve(c.param),
+            c.param_value or 0, c.param, op_sort_key(c.op))
 
 
 # ---------------------------------------------------------------------------
