@@ -124,17 +124,8 @@ def s62_len(v):
     return max(2, (v.bit_length() + 2 + 61) // 62)
 
 
-def arith(name, p, a, b, n, gx, gy, impl, windows, ops_name, small_order):
-    """The configuration and constants of one curve for curve_tmpl.h."""
-    N = (p.bit_length() + 63) // 64
-    assert N == (n.bit_length() + 63) // 64 or n.bit_length() <= 64 * N
-    R = 1 if impl == "p521" else 2**(64 * N)
-    Rn = 2**(64 * N)
-    a_val = a - p if a > p // 2 else a
-    assert a_val in (-3, 0), name
-    assert (gy * gy - gx**3 - a * gx - b) % p == 0
-    out = []
-
+def emitters(out, N):
+    """Writers of N-limb constants and of signed base-2^62 ones into out."""
     def c(nm, v):
         out.append("static const uint64_t %s[%d] = %s;" % (nm, N, limbs(v, N)))
 
@@ -142,6 +133,33 @@ def arith(name, p, a, b, n, gx, gy, impl, windows, ops_name, small_order):
         k = s62_len(v)
         out.append("static const int64_t %s[%d] = {%s};" % (
             nm, k, ", ".join("%dLL" % ((v >> (62 * i)) & (2**62 - 1)) for i in range(k))))
+    return c, s62
+
+
+def scalar_consts(out, n, N):
+    """The constants of src/ec/scalar.h (the integers mod n), for both
+    templates."""
+    c, s62 = emitters(out, N)
+    Rn = 2**(64 * N)
+    c("ec_n", n)
+    out.append("#define EC_N_M0 0x%016xULL" % ((-pow(n, -1, 2**64)) % 2**64))
+    c("ec_n_r2", Rn * Rn % n)
+    c("ec_n_r3", Rn * Rn * Rn % n)
+    s62("ec_n_s62", n)
+    out.append("#define EC_N_INV62 0x%016xULL" % pow(n, -1, 2**62))
+
+
+def arith(name, p, a, b, n, gx, gy, impl, windows, ops_name, small_order):
+    """The configuration and constants of one curve for curve_tmpl.h."""
+    N = (p.bit_length() + 63) // 64
+    assert N == (n.bit_length() + 63) // 64 or n.bit_length() <= 64 * N
+    R = 1 if impl == "p521" else 2**(64 * N)
+    a_val = a - p if a > p // 2 else a
+    assert a_val in (-3, 0), name
+    assert (gy * gy - gx**3 - a * gx - b) % p == 0
+    out = []
+
+    c, s62 = emitters(out, N)
     out.append("#include <stdint.h>\n")
     out.append("#define EC_N %d" % N)
     out.append("#define EC_PBITS %d" % p.bit_length())
@@ -183,12 +201,7 @@ def arith(name, p, a, b, n, gx, gy, impl, windows, ops_name, small_order):
         out.append("#define EC_TS_S %d /* p - 1 = 2^S q; non-residue z = %d */" % (s, z))
         c("ec_ts_qm1h", (q - 1) // 2)
         c("ec_ts_c", pow(z, q, p) * R % p)
-    c("ec_n", n)
-    out.append("#define EC_N_M0 0x%016xULL" % ((-pow(n, -1, 2**64)) % 2**64))
-    c("ec_n_r2", Rn * Rn % n)
-    c("ec_n_r3", Rn * Rn * Rn % n)
-    s62("ec_n_s62", n)
-    out.append("#define EC_N_INV62 0x%016xULL" % pow(n, -1, 2**62))
+    scalar_consts(out, n, N)
     if glv:
         # GLV endomorphism (Gallant-Lambert-Vanstone 2001): lambda*(x, y) =
         # (beta*x, y); k = k1 + k2*lambda with |k1|, |k2| < 2^129 from
@@ -308,13 +321,7 @@ def arith_gf2m(name, f, a, b, n, h, gx, gy, windows, ops_name, small_order):
     ks = poly_terms(f)
     out = []
 
-    def c(nm, v):
-        out.append("static const uint64_t %s[%d] = %s;" % (nm, N, limbs(v, N)))
-
-    def s62(nm, v):
-        k = s62_len(v)
-        out.append("static const int64_t %s[%d] = {%s};" % (
-            nm, k, ", ".join("%dLL" % ((v >> (62 * i)) & (2**62 - 1)) for i in range(k))))
+    c, _ = emitters(out, N)
     out.append("#include <stdint.h>\n")
     out.append("#define EC_N %d" % N)
     out.append("#define EC_M %d" % m)
@@ -337,13 +344,7 @@ def arith_gf2m(name, f, a, b, n, h, gx, gy, windows, ops_name, small_order):
     # Tr(x) = parity of (x AND ec_tr_mask): the trace is linear, and this
     # mask holds Tr(z^i) at bit i
     c("ec_tr_mask", gf_trace_mask(f))
-    c("ec_n", n)
-    Rn = 2**(64 * N)
-    out.append("#define EC_N_M0 0x%016xULL" % ((-pow(n, -1, 2**64)) % 2**64))
-    c("ec_n_r2", Rn * Rn % n)
-    c("ec_n_r3", Rn * Rn * Rn % n)
-    s62("ec_n_s62", n)
-    out.append("#define EC_N_INV62 0x%016xULL" % pow(n, -1, 2**62))
+    scalar_consts(out, n, N)
     out.append('\n#include "curve_gf2m_tmpl.h"')
     return "\n".join(out) + "\n"
 
