@@ -20,6 +20,7 @@ const char *pkc_strerror(pkc_err err)
     case PKC_ERR_BUFSIZE: return "output buffer too small";
     case PKC_ERR_RESEED: return "DRBG reseed required";
     case PKC_ERR_INTERNAL: return "internal consistency check failed";
+    case PKC_ERR_ENCODE: return "no curve point encodes this block";
     }
     return "unknown error";
 }

@@ -172,4 +172,47 @@ static inline const char *ecu_curve_name(pkc_curve_id id)
     return ci ? ci->name : "?";
 }
 
+#ifdef PKC_HAVE_OPENSSL
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/objects.h>
+
+/* OpenSSL's group for a curve (NULL if it has none); free with
+ * EC_GROUP_free. */
+static inline EC_GROUP *ecu_ossl_group(pkc_curve_id id)
+{
+    const pkc_curve_info *ci = pkc_curve_info_get(id);
+    return ci ? EC_GROUP_new_by_curve_name(OBJ_sn2nid(ci->openssl_name)) : NULL;
+}
+
+/* a pkc point (public key) as an OpenSSL point of grp, through SEC 1 */
+static inline EC_POINT *ecu_ossl_point(const EC_GROUP *grp, const pkc_ec_public_key *pt)
+{
+    uint8_t enc[1 + 2 * PKC_EC_MAX_FIELD_BYTES];
+    size_t len = 0;
+    EC_POINT *r = EC_POINT_new(grp);
+    if (!r || pkc_ec_point_encode(pt, 0, enc, sizeof enc, &len) != PKC_OK ||
+        EC_POINT_oct2point(grp, r, enc, len, NULL) != 1) {
+        EC_POINT_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* OpenSSL's k * P (k big-endian bytes) equals R */
+static inline int ecu_ossl_mul_is(const EC_GROUP *grp, const uint8_t *k, size_t klen,
+                                  const pkc_ec_public_key *P, const pkc_ec_public_key *R)
+{
+    EC_POINT *p = ecu_ossl_point(grp, P), *r = ecu_ossl_point(grp, R), *t = EC_POINT_new(grp);
+    BIGNUM *bk = BN_bin2bn(k, (int)klen, NULL);
+    int ok = p && r && t && bk && EC_POINT_mul(grp, t, NULL, p, bk, NULL) == 1 &&
+             EC_POINT_cmp(grp, t, r, NULL) == 0;
+    BN_free(bk);
+    EC_POINT_free(p);
+    EC_POINT_free(r);
+    EC_POINT_free(t);
+    return ok;
+}
+#endif
+
 #endif

@@ -32,7 +32,8 @@ typedef enum {
     PKC_ERR_DECRYPT = -10,     /* decryption failed (one error for every cause) */
     PKC_ERR_BUFSIZE = -11,     /* output buffer too small */
     PKC_ERR_RESEED = -12,      /* DRBG reseed required (SP 800-90A 10.1.2.5) */
-    PKC_ERR_INTERNAL = -13     /* internal consistency check failed (e.g. fault) */
+    PKC_ERR_INTERNAL = -13,    /* internal consistency check failed (e.g. fault) */
+    PKC_ERR_ENCODE = -14       /* no encoding exists (Koblitz: no counter gives a point) */
 } pkc_err;
 
 /* A short, static, human-readable description of an error code. */

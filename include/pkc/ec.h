@@ -51,6 +51,11 @@ typedef struct {
     uint64_t point[PKC_EC_POINT_WORDS]; /* internal representation */
 } pkc_ec_public_key;
 
+/* A point of the subgroup of order n, validated like a public key (finite,
+ * on the curve, in the subgroup): the messages of include/pkc/koblitz.h,
+ * massey_omura.h and elgamal.h. pkc_ec_point_encode / _decode convert it. */
+typedef pkc_ec_public_key pkc_ec_point;
+
 /* A private key: d in [1, n-1] (big-endian, order_bytes) and its public
  * key d*G. Wipe it with pkc_ec_private_key_wipe. */
 typedef struct {

@@ -43,6 +43,10 @@ typedef struct {
     int (*decompress_var)(uint64_t *y, const uint64_t *x, int y_bit);
     /* the bit the compressed form keeps (SEC 1 v2 2.3.3) */
     int (*compress_bit_var)(const uint64_t *x, const uint64_t *y);
+    /* r = p + q (complete: either may be at infinity) and r = -p; constant
+     * time (point_ops.h) */
+    void (*add)(pkc_ec_affine *r, const pkc_ec_affine *p, const pkc_ec_affine *q);
+    void (*neg)(pkc_ec_affine *r, const pkc_ec_affine *p);
     /* scalar multiplication, indexed by pkc_ec_coords (ec_internal.h) */
     void (*mul_base[PKC_EC_COORDS_COUNT])(pkc_ec_affine *out, const pkc_ec_scalar *k);
     void (*mul[PKC_EC_COORDS_COUNT])(pkc_ec_affine *out, const pkc_ec_scalar *k,

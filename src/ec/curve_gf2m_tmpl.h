@@ -86,6 +86,8 @@ typedef uint64_t fe[EC_N];
 #include "recode.h"
 #include "mul_ld.h"
 
+#include "point_ops.h"
+
 /* ---- the lab interface (lab.h): one operation per call ----
  * Field elements are the canonical polynomials themselves; "Jacobian"
  * points are López-Dahab (X, Y, Z). */
@@ -253,6 +255,8 @@ const pkc_ec_ops EC_OPS_NAME = {
     .in_subgroup_var = in_subgroup_var,
     .decompress_var = decompress_var,
     .compress_bit_var = compress_bit_var,
+    .add = point_add,
+    .neg = point_neg,
     .mul_base = {[PKC_EC_JACOBIAN] = mul_base_ld, [PKC_EC_AFFINE] = mul_base_aff},
     .mul = {[PKC_EC_JACOBIAN] = mul_ld, [PKC_EC_AFFINE] = mul_aff},
     .mul2_var = {[PKC_EC_JACOBIAN] = mul2_var_ld, [PKC_EC_AFFINE] = mul2_var_aff},

@@ -139,6 +139,14 @@
 #endif
 #include "mul_aff.h"
 
+/* r = -p (r may be p) */
+static void aff_neg(aff *r, const aff *p)
+{
+    fe_copy(r->x, p->x);
+    fe_neg(r->y, p->y);
+}
+#include "point_ops.h"
+
 /* ---- the lab interface (lab.h): one operation per call ---- */
 
 _Static_assert(sizeof(jac) <= sizeof(pkc_ec_lab_jac), "lab Jacobian point too small");
@@ -295,6 +303,8 @@ const pkc_ec_ops EC_OPS_NAME = {
     .in_subgroup_var = NULL, /* cofactor 1 */
     .decompress_var = decompress_var,
     .compress_bit_var = compress_bit_var,
+    .add = point_add,
+    .neg = point_neg,
     .mul_base = {[PKC_EC_JACOBIAN] = mul_base_jac, [PKC_EC_AFFINE] = mul_base_aff},
     .mul = {[PKC_EC_JACOBIAN] = MUL_JAC, [PKC_EC_AFFINE] = mul_aff},
     .mul2_var = {[PKC_EC_JACOBIAN] = MUL2_VAR_JAC, [PKC_EC_AFFINE] = mul2_var_aff},

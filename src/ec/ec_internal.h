@@ -80,6 +80,12 @@ int pkc_ec_point_is_valid_var(const pkc_ec_curve *c, const pkc_ec_affine *P);
  * for a binary curve the lowest bit of y/x (0 for x = 0). */
 int pkc_ec_point_compress_bit_var(const pkc_ec_curve *c, const pkc_ec_affine *P);
 
+/* r = p + q and r = -p: complete (either input may be at infinity),
+ * constant time. */
+void pkc_ec_point_add(const pkc_ec_curve *c, pkc_ec_affine *r, const pkc_ec_affine *p,
+                      const pkc_ec_affine *q);
+void pkc_ec_point_neg(const pkc_ec_curve *c, pkc_ec_affine *r, const pkc_ec_affine *p);
+
 /* ---- scalar multiplication ----
  * Two complete implementations, in two coordinate systems (the seed study
  * measures affine against Jacobian arithmetic); the protocols use

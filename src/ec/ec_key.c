@@ -50,30 +50,25 @@ static pkc_err finish_private(pkc_ec_private_key *key, const pkc_ec_curve *c,
     return PKC_OK;
 }
 
-pkc_err pkc_ec_keygen_coords(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *rng,
-                             pkc_ec_coords co)
+pkc_err pkc_ec_scalar_random(const pkc_ec_curve *c, pkc_rng *rng, pkc_ec_scalar *out,
+                             uint8_t *bytes)
 {
-    const pkc_curve_info *ci;
-    const pkc_ec_curve *c = curve_of(curve, &ci);
-    if (!key || !c || !rng)
-        return PKC_ERR_ARG;
-    memset(key, 0, sizeof *key);
-    key->curve = curve;
+    const pkc_curve_info *ci = pkc_ec_curve_info(c);
     size_t ob = ci->order_bytes;
     unsigned rem = ci->order_bits % 8;
     uint8_t top = (uint8_t)(rem ? (1u << rem) - 1 : 0xffu);
-    pkc_ec_scalar d;
+    uint8_t buf[PKC_EC_MAX_ORDER_BYTES];
     uint64_t ok = 0;
     pkc_err err = PKC_OK;
     /* Rejection sampling of order_bits-bit candidates (FIPS 186-5 A.2.2,
      * "testing candidates", shifted by one): each is accepted with
      * probability > 1/2, so 256 failures mean a broken random source. */
     for (int tries = 0; tries < 256; tries++) {
-        err = pkc_rng_bytes(rng, key->d, ob);
+        err = pkc_rng_bytes(rng, buf, ob);
         if (err != PKC_OK)
             break;
-        key->d[0] &= top;
-        ok = pkc_ec_scalar_set_bytes_checked(c, &d, key->d);
+        buf[0] &= top;
+        ok = pkc_ec_scalar_set_bytes_checked(c, out, buf);
         /* Only the verdict on a candidate becomes public, never its value. */
         PKC_DECLASSIFY(&ok, sizeof ok);
         if (ok)
@@ -81,6 +76,24 @@ pkc_err pkc_ec_keygen_coords(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rn
     }
     if (err == PKC_OK && !ok)
         err = PKC_ERR_RNG;
+    if (err == PKC_OK && bytes)
+        memcpy(bytes, buf, ob);
+    if (err != PKC_OK)
+        pkc_memzero(out, sizeof *out);
+    pkc_memzero(buf, sizeof buf);
+    return err;
+}
+
+pkc_err pkc_ec_keygen_coords(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *rng,
+                             pkc_ec_coords co)
+{
+    const pkc_ec_curve *c = curve_of(curve, NULL);
+    if (!key || !c || !rng)
+        return PKC_ERR_ARG;
+    memset(key, 0, sizeof *key);
+    key->curve = curve;
+    pkc_ec_scalar d;
+    pkc_err err = pkc_ec_scalar_random(c, rng, &d, key->d);
     if (err == PKC_OK)
         err = finish_private(key, c, &d, co);
     pkc_memzero(&d, sizeof d);

@@ -94,3 +94,14 @@ int pkc_ec_point_compress_bit_var(const pkc_ec_curve *c, const pkc_ec_affine *P)
 {
     return c->ops->compress_bit_var(P->x, P->y);
 }
+
+void pkc_ec_point_add(const pkc_ec_curve *c, pkc_ec_affine *r, const pkc_ec_affine *p,
+                      const pkc_ec_affine *q)
+{
+    c->ops->add(r, p, q);
+}
+
+void pkc_ec_point_neg(const pkc_ec_curve *c, pkc_ec_affine *r, const pkc_ec_affine *p)
+{
+    c->ops->neg(r, p);
+}

@@ -9,6 +9,7 @@
 #include "ec_internal.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
+#include "pkc/koblitz.h"
 
 _Static_assert(sizeof(pkc_ec_affine) == PKC_EC_POINT_WORDS * sizeof(uint64_t),
                "pkc_ec_public_key.point must hold a pkc_ec_affine");
@@ -22,6 +23,26 @@ static inline const pkc_ec_affine *pkc_ec_pub_point_const(const pkc_ec_public_ke
 {
     return (const pkc_ec_affine *)(const void *)pub->point;
 }
+
+/* A uniform scalar in [1, n-1] (FIPS 186-5 A.2.2, rejection sampling of
+ * order_bits-bit candidates); bytes (order_bytes, or NULL) receives its
+ * big-endian encoding. Only the verdict on each candidate is declassified.
+ * PKC_ERR_RNG if the source fails or 256 candidates in a row are out of
+ * range (a broken source: each is accepted with probability > 1/2). */
+pkc_err pkc_ec_scalar_random(const pkc_ec_curve *c, pkc_rng *rng, pkc_ec_scalar *out,
+                             uint8_t *bytes);
+
+/* pkc_koblitz_encode_var with the counters first .. first + count - 1 only
+ * (the public function: 0 .. 255): lets the tests reach the failure path
+ * (PKC_ERR_ENCODE, pt untouched) that 256 counters make unobservable. */
+pkc_err pkc_koblitz_encode_range_var(pkc_ec_point *pt, pkc_curve_id curve, const uint8_t *block,
+                                     size_t len, unsigned first, unsigned count,
+                                     unsigned *counter);
+
+/* Block i (bb bytes) of the padded message msg[0 .. len) of Koblitz's
+ * encoding (include/pkc/koblitz.h): bytes i*bb .., then in the last block
+ * (i = len / bb) 0x80 and zeros. */
+void pkc_koblitz_msg_block(uint8_t *block, size_t bb, const uint8_t *msg, size_t len, size_t i);
 
 /* bits2int (RFC 6979 section 2.3.2, = SEC 1 v2 section 4.1.3 step 5): the
  * leftmost order_bits bits of in[0..len) as an integer, written as
