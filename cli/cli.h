@@ -35,10 +35,13 @@ typedef struct {
 void cli_register(const cli_command *cmd);
 
 #define PKC_CLI_COMMAND(name_, order_, summary_, run_, usage_)                  \
-    static const cli_command cli_cmd_##name_ = {#name_, order_, summary_, run_, usage_}; \
-    __attribute__((constructor)) static void cli_register_##name_(void)         \
+    PKC_CLI_COMMAND_NAMED(name_, #name_, order_, summary_, run_, usage_)
+/* the same for a command whose name is not a C identifier ("massey-omura") */
+#define PKC_CLI_COMMAND_NAMED(id_, name_, order_, summary_, run_, usage_)       \
+    static const cli_command cli_cmd_##id_ = {name_, order_, summary_, run_, usage_}; \
+    __attribute__((constructor)) static void cli_register_##id_(void)          \
     {                                                                          \
-        cli_register(&cli_cmd_##name_);                                        \
+        cli_register(&cli_cmd_##id_);                                          \
     }
 
 #endif

@@ -45,7 +45,7 @@ static void usage(FILE *out)
             "\n"
             "Commands:\n");
     for (int i = 0; i < ncommands; i++)
-        fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+        fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
     fprintf(out, "\nExit status: 0 success, 1 a negative answer (e.g. signature invalid),\n"
                  "2 bad usage or bad input.\n");
 }

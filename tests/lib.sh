@@ -32,7 +32,7 @@ expect_rc() {
     local rc=$?
     if [ $rc -eq "$want" ]; then ok "$d"; else bad "$d: exit $rc, expected $want"; head -3 "$T/err"; fi
     if [ "$want" -eq 2 ] && [ $rc -eq 2 ]; then
-        if [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^pkc [a-z]*: ' "$T/err"; then ok "$d: one line"; else
+        if [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^pkc [a-z-]*: ' "$T/err"; then ok "$d: one line"; else
             bad "$d: stderr is not one 'pkc CMD: ' line"; cat "$T/err"; fi
     fi
 }
