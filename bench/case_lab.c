@@ -12,6 +12,13 @@
  *                    carry-less multiplier, whatever the CPU (field_mul
  *                    uses PCLMULQDQ where the CPU has it): the two side by
  *                    side tell what the instruction is worth
+ *   koblitz_encode   one block of field_bytes - 2 bytes (the pool's
+ *                    messages) into a point (include/pkc/koblitz.h):
+ *                    square roots and subgroup checks until one works
+ *   massey_omura     the three passes of one Koblitz-encoded block, both
+ *                    parties (include/pkc/massey_omura.h): two fresh
+ *                    exponents and their inverses, four constant-time k P
+ *                    in the provider's coordinates
  *
  * Binary curves (sect*): the "Jacobian" points are López-Dahab, and the
  * addition the multiplications use is the mixed one (the second operand
@@ -26,10 +33,13 @@
 #include <string.h>
 
 #include "ec/curve.h"
+#include "ec/ec_proto.h"
 #include "ec/ec_internal.h"
 #include "ec/lab.h"
 #include "case_util.h"
 #include "pkc/ec.h"
+#include "pkc/koblitz.h"
+#include "pkc/rng.h"
 
 typedef struct {
     bench_params p;
@@ -44,6 +54,10 @@ typedef struct {
     pkc_ec_lab_jac A, B;        /* point add/double operands */
     pkc_ec_lab_aff a, b;
     pkc_ec_lab_fe f, g;         /* field operands */
+    uint8_t *blocks;            /* koblitz_encode: the pool's messages */
+    pkc_ec_affine *M;           /* massey_omura: their points */
+    size_t bb;                  /* block bytes */
+    pkc_rng rng;                /* massey_omura: the exponents (fixed seed) */
 } lab_state;
 
 static int lab_supports(const bench_provider *pv, const bench_params *p)
@@ -54,7 +68,7 @@ static int lab_supports(const bench_provider *pv, const bench_params *p)
         const pkc_ec_lab *lab = pkc_ec_lab_get(p->curve);
         return lab && lab->binary && lab->fe_mul_portable;
     }
-    return p->op >= BENCH_OP_POINT_ADD && p->op <= BENCH_OP_FIELD_INV;
+    return p->op >= BENCH_OP_POINT_ADD && p->op <= BENCH_OP_MASSEY_OMURA;
 }
 
 static void lab_teardown(void *st)
@@ -66,6 +80,9 @@ static void lab_teardown(void *st)
         pkc_memzero(s->k, s->rot.count * sizeof *s->k);
     free(s->k);
     free(s->P);
+    free(s->blocks);
+    free(s->M);
+    pkc_rng_wipe(&s->rng);
     free(s);
 }
 
@@ -76,6 +93,53 @@ static int point_of(const lab_state *s, const bench_ec_material *m, pkc_ec_affin
     memcpy(x, m->q + 1, ci->field_bytes);
     memcpy(y, m->q + 1 + ci->field_bytes, ci->field_bytes);
     return pkc_ec_point_set_xy_var(s->curve, P, x, y) == PKC_OK ? 0 : -1;
+}
+
+/* koblitz_encode, massey_omura: the pool's message i as block i (distinct
+ * for every i), and its point; the exponents from a DRBG of fixed seed */
+static int messages_setup(lab_state *s, const bench_case_env *env, char *err, size_t errlen)
+{
+    s->bb = pkc_koblitz_block_bytes(s->p.curve);
+    s->blocks = malloc(s->rot.count * s->bb);
+    s->M = calloc(s->rot.count, sizeof *s->M);
+    if (!s->blocks || !s->M ||
+        pkc_rng_init_fixed(&s->rng, PKC_HASH_SHA256, 0x4d4fu + (unsigned)s->p.curve)) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < s->rot.count; i++) {
+        const uint8_t *m = bench_pools_message(env->pools, i, s->bb);
+        if (!m) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        memcpy(s->blocks + i * s->bb, m, s->bb);
+    }
+    for (size_t i = 0; i < s->rot.count; i++) {
+        pkc_ec_point pt;
+        if (pkc_koblitz_encode_var(&pt, s->p.curve, s->blocks + i * s->bb, s->bb, NULL)) {
+            snprintf(err, errlen, "message %zu has no Koblitz encoding", i);
+            return -1;
+        }
+        memcpy(&s->M[i], pt.point, sizeof s->M[i]);
+    }
+    return 0;
+}
+
+/* out = e_B^-1 (e_A^-1 (e_B (e_A M))): the four passes' multiplications */
+static int massey_omura(lab_state *s, pkc_ec_affine *out, const pkc_ec_affine *M)
+{
+    pkc_ec_scalar ea, eb, ia, ib;
+    if (pkc_ec_scalar_random(s->curve, &s->rng, &ea, NULL) ||
+        pkc_ec_scalar_random(s->curve, &s->rng, &eb, NULL))
+        return -1;
+    pkc_ec_scalar_inv(s->curve, &ia, &ea);
+    pkc_ec_scalar_inv(s->curve, &ib, &eb);
+    pkc_ec_mul(s->curve, s->co, out, &ea, M);
+    pkc_ec_mul(s->curve, s->co, out, &eb, out);
+    pkc_ec_mul(s->curve, s->co, out, &ia, out);
+    pkc_ec_mul(s->curve, s->co, out, &ib, out);
+    return 0;
 }
 
 static void *lab_setup(const bench_provider *pv, const bench_params *p,
@@ -128,6 +192,9 @@ static void *lab_setup(const bench_provider *pv, const bench_params *p,
     s->lab->aff_from_affine(&s->b, &s->P[0]);
     s->lab->fe_from_int(&s->f, G2.x);
     s->lab->fe_from_int(&s->g, G2.y);
+    if ((p->op == BENCH_OP_KOBLITZ_ENCODE || p->op == BENCH_OP_MASSEY_OMURA) &&
+        messages_setup(s, env, err, errlen) != 0)
+        goto fail;
     return s;
 fail:
     if (err && !err[0])
@@ -175,6 +242,17 @@ static int lab_run(void *st, uint64_t n)
         case BENCH_OP_FIELD_INV:
             lab->fe_inv(&s->f, &s->f);
             break;
+        case BENCH_OP_KOBLITZ_ENCODE: {
+            pkc_ec_point pt;
+            if (pkc_koblitz_encode_var(&pt, s->p.curve, s->blocks + i * s->bb, s->bb, NULL))
+                return -1;
+            memcpy(&s->R, pt.point, sizeof s->R);
+            break;
+        }
+        case BENCH_OP_MASSEY_OMURA:
+            if (massey_omura(s, &s->R, &s->M[i]))
+                return -1;
+            break;
         default:
             return -1;
         }
@@ -203,6 +281,27 @@ static int lab_check(void *st, char *err, size_t errlen)
                                        : s->pool->secrets + i * s->pool->secret_len;
             if (s->R.infinity || memcmp(x, want, ci->field_bytes) != 0) {
                 snprintf(err, errlen, "scalar multiplication %zu gives a wrong point", i);
+                return -1;
+            }
+        }
+        return 0;
+    case BENCH_OP_KOBLITZ_ENCODE:
+    case BENCH_OP_MASSEY_OMURA:
+        /* every block comes back: decoded from its point, or from Bob's
+         * point after the three passes */
+        for (size_t i = 0; i < s->rot.count; i++) {
+            pkc_ec_point pt = {.curve = s->p.curve};
+            uint8_t back[PKC_KOBLITZ_MAX_BLOCK];
+            size_t blen = 0;
+            int bad;
+            if (s->p.op == BENCH_OP_KOBLITZ_ENCODE)
+                bad = pkc_koblitz_encode_var(&pt, s->p.curve, s->blocks + i * s->bb, s->bb,
+                                             NULL) != PKC_OK;
+            else
+                bad = massey_omura(s, pkc_ec_pub_point(&pt), &s->M[i]) != 0;
+            if (bad || pkc_koblitz_decode(&pt, back, sizeof back, &blen) != PKC_OK ||
+                memcmp(back, s->blocks + i * s->bb, s->bb) != 0) {
+                snprintf(err, errlen, "block %zu does not come back", i);
                 return -1;
             }
         }
@@ -255,8 +354,9 @@ static void lab_info(void *st, size_t *keys, size_t *inputs)
 {
     lab_state *s = st;
     int pooled = s->p.op == BENCH_OP_SCALAR_MUL || s->p.op == BENCH_OP_SCALAR_MUL_BASE;
-    *keys = pooled ? s->rot.count : 0;
-    *inputs = pooled ? s->rot.count : 1;
+    int msgs = s->p.op == BENCH_OP_KOBLITZ_ENCODE || s->p.op == BENCH_OP_MASSEY_OMURA;
+    *keys = pooled ? s->rot.count : 0; /* massey_omura: fresh exponents every time */
+    *inputs = pooled || msgs ? s->rot.count : 1;
 }
 
 const bench_case_ops bench_case_lab = {lab_supports, lab_setup, lab_run, lab_check,

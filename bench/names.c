@@ -13,7 +13,8 @@ static const char *const op_names[BENCH_OP_COUNT] = {
     "keygen",     "sign",         "sign_pss",        "verify",    "verify_pss",
     "encrypt",    "decrypt",      "private",         "public",    "derive",
     "point_add",  "point_double", "scalar_mul",      "scalar_mul_base",
-    "field_mul",  "field_mul_portable", "field_sqr", "field_inv", "hash"};
+    "field_mul",  "field_mul_portable", "field_sqr", "field_inv",
+    "koblitz_encode", "massey_omura", "hash"};
 
 const char *bench_alg_name(bench_alg a)
 {
@@ -70,7 +71,7 @@ int bench_op_valid(bench_alg a, bench_op op)
     case BENCH_ECDH:
         return op == BENCH_OP_KEYGEN || op == BENCH_OP_DERIVE;
     case BENCH_EC:
-        return op >= BENCH_OP_POINT_ADD && op <= BENCH_OP_FIELD_INV;
+        return op >= BENCH_OP_POINT_ADD && op <= BENCH_OP_MASSEY_OMURA;
     case BENCH_SHA256:
         return op == BENCH_OP_HASH;
     default:

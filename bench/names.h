@@ -37,6 +37,8 @@ typedef enum {
     BENCH_OP_FIELD_MUL_PORTABLE, /* binary curves: the multiplier without PCLMULQDQ */
     BENCH_OP_FIELD_SQR,
     BENCH_OP_FIELD_INV,
+    BENCH_OP_KOBLITZ_ENCODE, /* a block -> a point (include/pkc/koblitz.h) */
+    BENCH_OP_MASSEY_OMURA,   /* the three passes of one block, both parties */
     BENCH_OP_HASH,
     BENCH_OP_COUNT
 } bench_op;

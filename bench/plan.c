@@ -124,7 +124,7 @@ void bench_plan_ecc(bench_planner *pl, int curve)
     bench_plan_add(pl, BENCH_ECDSA, BENCH_OP_VERIFY, 0, curve, 0);
     bench_plan_add(pl, BENCH_ECDH, BENCH_OP_KEYGEN, 0, curve, 0);
     bench_plan_add(pl, BENCH_ECDH, BENCH_OP_DERIVE, 0, curve, 0);
-    for (int op = BENCH_OP_POINT_ADD; op <= BENCH_OP_FIELD_INV; op++)
+    for (int op = BENCH_OP_POINT_ADD; op <= BENCH_OP_MASSEY_OMURA; op++)
         bench_plan_add(pl, BENCH_EC, (bench_op)op, 0, curve, 0);
 }
 
