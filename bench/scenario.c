@@ -10,6 +10,7 @@
  *   kex-amortized    one key generation then N exchanges: ECDH against
  *                    RSA-OAEP transport of a 32-byte key
  *   message-size     sign and verify including the hashing, 128 B to 1 MiB
+ *   ecutils          the ECUtils tables (scenario_ecutils.c)
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@
 #include "scenario.h"
 
 const char *const bench_scenario_names[] = {"security-levels", "kex-amortized", "message-size",
-                                            NULL};
+                                            "ecutils", NULL};
 
 #define LEVEL_CURVES 4
 
@@ -94,6 +95,8 @@ int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg)
         }
         return 0;
     }
+    if (strcmp(cfg->name, "ecutils") == 0)
+        return bench_scenario_ecutils_plan(r, cfg);
     if (strcmp(cfg->name, "message-size") == 0) {
         int p256 = bench_curve_find("secp256r1"), k256 = bench_curve_find("secp256k1");
         for (size_t s = 0; s < NSIZES; s++) {
@@ -390,6 +393,8 @@ void bench_scenario_summarise(const bench_run *r, const bench_scenario_cfg *cfg,
         summarise_kex(r, cfg, &j, &t);
     else if (strcmp(cfg->name, "message-size") == 0)
         summarise_msg(r, cfg, &j, &t);
+    else if (strcmp(cfg->name, "ecutils") == 0)
+        bench_scenario_ecutils_summarise(r, cfg, &j, &t);
     if (j.oom || t.oom) {
         bench_buf_free(&j);
         bench_buf_free(&t);

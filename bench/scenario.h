@@ -6,6 +6,9 @@
  *   kex-amortized    one key generation then N exchanges: ECDH against
  *                    RSA-OAEP transport of a 32-byte key
  *   message-size     sign and verify including the hashing, 128 B to 1 MiB
+ *   ecutils          the ECUtils performance tables: {Jacobian, affine} x
+ *                    {cache off, on}, eight columns, every SEC curve
+ *                    (scenario_ecutils.c)
  *
  * Each runs within a few minutes with its defaults; the long parts (RSA key
  * generation above 4096 bits, the 256-bit level's RSA-15360) are asked for
@@ -27,6 +30,8 @@ typedef struct {
     int include_15360;
     int long_parts;
     const char *const *providers; /* NULL-terminated list of provider names */
+    const int *curves;            /* ecutils: the curves of -c (ncurves 0: the study's) */
+    int ncurves;
 } bench_scenario_cfg;
 
 extern const char *const bench_scenario_names[]; /* NULL-terminated */
@@ -36,5 +41,12 @@ int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg);
 void bench_scenario_summarise(const bench_run *r, const bench_scenario_cfg *cfg,
                               bench_scenario_out *out);
 void bench_scenario_out_free(bench_scenario_out *o);
+
+/* scenario_ecutils.c: its plan and summary, and its providers (the four
+ * pkc configurations, NULL-terminated) */
+extern const char *const bench_ecutils_providers[];
+int bench_scenario_ecutils_plan(bench_run *r, const bench_scenario_cfg *cfg);
+void bench_scenario_ecutils_summarise(const bench_run *r, const bench_scenario_cfg *cfg,
+                                      bench_buf *j, bench_buf *t);
 
 #endif

@@ -63,7 +63,9 @@ static void usage_bench(FILE *out)
             "  --ops LIST              operations: sign, ECDSA, ECDSA/sign, or case names\n"
             "                          such as pkc/ECDSA/secp256r1/sign\n"
             "  --filter REGEX          only cases whose full name matches (extended regex)\n"
-            "  --scenario NAME         security-levels | kex-amortized | message-size\n"
+            "  --scenario NAME         security-levels | kex-amortized | message-size |\n"
+            "                          ecutils (the ECUtils tables: pkc's four\n"
+            "                          configurations; -c to choose the curves)\n"
             "                          (security-levels: pkc and openssl unless --providers;\n"
             "                          --providers all for every library, about 5 minutes)\n"
             "  --long                  security-levels: also RSA key generation above 4096\n"
@@ -571,9 +573,13 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
          * (30 RSA-3072 key generations and RSA-7680 key pools per library):
          * by default pkc and OpenSSL, the others with --providers all */
         int levels_default = !a->providers_arg && strcmp(a->scenario, "security-levels") == 0;
+        int ecutils = strcmp(a->scenario, "ecutils") == 0;
         if (a->providers_arg)
             for (int i = 0; i < pl->nprovs && k < 39; i++)
                 scen_provs[k++] = pl->provs[i]->name;
+        else if (ecutils) /* the study's four configurations of pkc */
+            for (int i = 0; bench_ecutils_providers[i] && k < 39; i++)
+                scen_provs[k++] = bench_ecutils_providers[i];
         else
             for (size_t i = 0; i < bench_nproviders && k < 39; i++)
                 if (!bench_providers[i]->variant &&
@@ -585,9 +591,13 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
         scfg->include_15360 = a->include_15360;
         scfg->long_parts = a->long_parts;
         scfg->providers = scen_provs;
+        if (ecutils) {
+            scfg->curves = curves;
+            scfg->ncurves = ncurves;
+        }
         if (bench_scenario_plan(pl->r, scfg) != 0)
-            return cli_error(CLI_USAGE, "--scenario: expected security-levels, kex-amortized or "
-                                        "message-size, not '%s'", a->scenario);
+            return cli_error(CLI_USAGE, "--scenario: expected security-levels, kex-amortized, "
+                                        "message-size or ecutils, not '%s'", a->scenario);
     }
     if (!a->mode && !a->scenario) {
         if (!a->providers_arg)
