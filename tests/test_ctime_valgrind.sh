@@ -19,7 +19,8 @@
 # --canary branches once on a secret.
 set -u
 PROGRAMS=(
-    # every curve x coordinate system (its default): keygen, ECDSA sign, ECDH;
+    # every curve x coordinate system (its default): keygen, ECDSA sign, ECDH
+    # (and, Jacobian only, Massey-Omura and EC-ElGamal encrypt/decrypt);
     # the binary curves (the Montgomery ladder for d G and d Q) with each
     # GF(2^m) multiplier, PCLMULQDQ (if the CPU has it) and the portable one
     "test_ec_ctime|secp256r1:jacobian sect283k1:jacobian:portable|"

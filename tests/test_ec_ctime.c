@@ -1,5 +1,5 @@
-/* Constant-time test program for key generation, ECDSA signing and ECDH
- * (the approach of libsecp256k1's ctime_tests): with --ctime, every secret
+/* Constant-time test program for key generation, ECDSA signing, ECDH,
+ * Massey-Omura and EC-ElGamal (the approach of libsecp256k1's ctime_tests): with --ctime, every secret
  * (the DRBG state key generation draws from, the private key d, the
  * extra-entropy DRBG of signing) is marked undefined for valgrind's
  * memcheck before the operation, so any branch or memory index that
@@ -29,6 +29,9 @@
 
 #include "pkc/curves.h"
 #include "pkc/ec.h"
+#include "pkc/elgamal.h"
+#include "pkc/koblitz.h"
+#include "pkc/massey_omura.h"
 #include "pkc/hash.h"
 #include "pkc/rng.h"
 #include "ctime_util.h"
@@ -38,6 +41,49 @@
 static int is_binary(pkc_curve_id id)
 {
     return pkc_curve_info_get(id)->field == PKC_FIELD_BINARY;
+}
+
+/* Massey-Omura and EC-ElGamal: the message and the points on the channel
+ * are public, the exponents, k and d secret (rng's state and key->d are
+ * marked by the caller); the plaintext handed back is declassified. */
+static void messages(pkc_curve_id id, pkc_rng *rng, const pkc_ec_private_key *key)
+{
+    const char *name = ecu_curve_name(id);
+    uint8_t msg[40] = "three passes, then ElGamal", back[80];
+    size_t np = 0, blen = 0, clen = 0;
+    size_t len = pkc_koblitz_block_bytes(id) - 1 < 26 ? pkc_koblitz_block_bytes(id) - 1 : 26;
+    pkc_ec_point M, c1, c2, c3, m2;
+    pkc_mo_key ea, eb;
+    CHECK(pkc_koblitz_encode_msg_var(&M, 1, &np, id, msg, len) == PKC_OK);
+    secret(rng->drbg.K, sizeof rng->drbg.K);
+    secret(rng->drbg.V, sizeof rng->drbg.V);
+    pkc_err e = pkc_mo_key_generate(&ea, id, rng);
+    if (e == PKC_OK)
+        e = pkc_mo_key_generate(&eb, id, rng);
+    if (e == PKC_OK)
+        e = pkc_mo_lock(&ea, &M, &c1);
+    if (e == PKC_OK)
+        e = pkc_mo_lock(&eb, &c1, &c2);
+    if (e == PKC_OK)
+        e = pkc_mo_unlock(&ea, &c2, &c3);
+    if (e == PKC_OK)
+        e = pkc_mo_unlock(&eb, &c3, &m2);
+    PUBLIC(e);
+    PUBLIC(m2);
+    CHECK_MSG(e == PKC_OK && pkc_ec_public_key_equal(&M, &m2), "%s: Massey-Omura", name);
+    pkc_mo_key_wipe(&ea);
+    pkc_mo_key_wipe(&eb);
+    uint8_t ct[3 + 2 * 2 * (1 + PKC_EC_MAX_FIELD_BYTES)];
+    e = pkc_elgamal_encrypt(&key->pub, rng, msg, len, ct, sizeof ct, &clen);
+    PUBLIC(e);
+    PUBLIC(ct);
+    PUBLIC(clen);
+    pkc_err d = e == PKC_OK ? pkc_elgamal_decrypt(key, ct, clen, back, sizeof back, &blen) : e;
+    PUBLIC(d);
+    PUBLIC(back);
+    PUBLIC(blen);
+    PUBLIC(*rng);
+    CHECK_MSG(d == PKC_OK && blen == len && memcmp(back, msg, len) == 0, "%s: EC-ElGamal", name);
 }
 
 /* portable: the binary curves' portable multiplier instead of cpuid's */
@@ -95,6 +141,11 @@ static void run(pkc_curve_id id, pkc_ec_coords co, int portable, uint64_t seed)
     PUBLIC(z2);
     PUBLIC(z1l);
     PUBLIC(z2l);
+
+    /* messages (the library's Jacobian arithmetic only): Massey-Omura's
+     * exponents and EC-ElGamal's k from the secret DRBG, b's d decrypting */
+    if (co == PKC_EC_JACOBIAN)
+        messages(id, &rng, &b);
 
     /* the checks look at everything: declassify the keys now */
     PUBLIC(a);
