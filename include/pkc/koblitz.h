@@ -19,11 +19,17 @@
  *                  secp224r1, p = 1 mod 4, so no curve is left out).
  *                  No j works with probability about 2^-256.
  *   binary curves  x works when z^2 + z = x + a + b/x^2 has a solution
- *                  (trace 0) and the point lies in the subgroup, not only
- *                  on the curve (cofactor h = 2 or 4): about 1/(2h) of all
- *                  x. No j works with probability about (3/4)^256 = 2^-106
- *                  (h = 2) or (7/8)^256 = 2^-49 (h = 4: sect233k1,
+ *                  (a trace is 0) and the point lies in the subgroup, not
+ *                  only on the curve (cofactor h = 2 or 4). The first
+ *                  condition of the subgroup, Tr(x) = Tr(a), is linear in
+ *                  x and holds for exactly half of the 256 counters (Tr(1)
+ *                  = 1 for odd m); of those, about 1/2 (h = 2) or 1/4
+ *                  (h = 4) work. No j works with probability about 2^-128
+ *                  (h = 2) or (3/4)^128 = 2^-53 (h = 4: sect233k1,
  *                  sect283k1, sect409k1, sect571k1).
+ * On average a block takes 2.0 candidates on the prime curves, 3.5 on the
+ * binary curves of cofactor 2 and 7.5 on those of cofactor 4 (measured
+ * over 4000 random blocks per curve; docs/messages.md).
  * When no j works the encoder returns PKC_ERR_ENCODE, never a point that
  * does not decode to the block.
  *
