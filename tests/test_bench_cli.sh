@@ -184,6 +184,35 @@ for c in k["crossover"]:
 EOF
 
 
+# ecutils: the four tables (pkc's four configurations), every column of every row
+if "$PKC" bench --scenario ecutils -c secp224r1,sect163k1 -i 2 $FAST --json "$T/e.json" >"$T/e.txt" 2>"$T/err"; then ok; else bad "ecutils: $(cat "$T/err")"; fi
+"$PYTHON" - "$T/e.json" <<'EOF' && ok || bad "ecutils JSON: every cell of the four tables"
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+e = d["scenarios"]["ecutils"]
+keys = [c["key"] for c in e["columns"]]
+assert keys == ["point_add", "point_double", "scalar_mul", "koblitz_encode", "sign", "verify",
+                "dh", "massey_omura"], keys
+assert [c["unit"] for c in e["columns"]] == ["us", "us"] + ["ms"] * 6
+confs = {(t["coords"], t["cache"]): t for t in e["tables"]}
+assert set(confs) == {("jacobian", "off"), ("jacobian", "on"), ("affine", "off"), ("affine", "on")}, set(confs)
+for t in e["tables"]:
+    assert [r["curve"] for r in t["rows"]] == ["secp224r1", "sect163k1"], t["rows"]
+    for r in t["rows"]:
+        for k in keys:
+            v = r[k]
+            assert isinstance(v, float) and math.isfinite(v) and v > 0, (t["provider"], r["curve"], k, v)
+            lo, hi = r[k + "_ci"]
+            assert lo <= v <= hi, (t["provider"], k)
+# the same case in the benchmark list, in the column's unit
+b = {x["name"]: x for x in d["benchmarks"]}
+r = confs[("jacobian", "off")]["rows"][0]
+assert abs(b["pkc/ECDSA/secp224r1/sign"]["median"] / 1000 - r["sign"]) < 1e-6 * r["sign"], "sign"
+assert abs(b["pkc/EC/secp224r1/point_add"]["median"] - r["point_add"]) < 1e-6 * r["point_add"], "add"
+assert "Python" in e["note"]
+EOF
+grep -q 'affine coordinates, cache on' "$T/e.txt" && ok || bad "ecutils text: the affine cache-on table"
+
 # ---- fresh keys, CPU time, workers: the JSON says what was used ------------------------------------
 if "$PKC" bench --providers pkc -c secp256r1 --ops ECDSA/verify,ECDH/derive,ECDSA/sign -i 3 $FAST \
     --threads 1,2 --format json -q >"$T/f.json" 2>"$T/err"; then ok; else bad "pools run: $(cat "$T/err")"; fi

@@ -137,7 +137,7 @@ static pkc_err decrypt_block(const pkc_ec_curve *c, pkc_curve_id curve, const pk
 pkc_err pkc_elgamal_decrypt(const pkc_ec_private_key *key, const uint8_t *ct, size_t ctlen,
                             uint8_t *out, size_t cap, size_t *outlen)
 {
-    if (!key || (!ct && ctlen) || !out || !outlen)
+    if (!key || !ct || !out || !outlen)
         return PKC_ERR_ARG;
     const pkc_ec_curve *c = pkc_ec_curve_get(key->curve);
     if (!c)
