@@ -20,6 +20,16 @@
  *                    exponents and their inverses, four constant-time k P
  *                    in the provider's coordinates
  *
+ * The cached variants (BENCH_LAB_CACHED, pkc-cached and pkc-affine-cached:
+ * the ecutils scenario's "cache on"):
+ *   point_add, point_double  the same operation on the same operands, again
+ *                    and again, its result taken from a memo of results
+ *                    keyed by the operands (what the ECUtils study
+ *                    measured: a lookup, not arithmetic; no library should
+ *                    ship it, docs/methodology.md)
+ *   scalar_mul       k P through the library's cache of public points:
+ *                    P's comb is built once, then reused
+ *
  * Binary curves (sect*): the "Jacobian" points are López-Dahab, and the
  * addition the multiplications use is the mixed one (the second operand
  * has Z = 1, as jac_from_affine makes it), so B is 12G in affine form.
@@ -58,7 +68,64 @@ typedef struct {
     pkc_ec_affine *M;           /* massey_omura: their points */
     size_t bb;                  /* block bytes */
     pkc_rng rng;                /* massey_omura: the exponents (fixed seed) */
+    int cached;                 /* a cached variant (BENCH_LAB_CACHED) */
+    struct memo *memo;          /* its memo of point_add / point_double */
+    pkc_ec_lab_jac Rj;          /* the memo's result */
+    pkc_ec_lab_aff Ra;
 } lab_state;
+
+/* ---- the memo of point-operation results (the cached variants) ---- */
+
+#define MEMO_SLOTS 64
+typedef struct {
+    int used;
+    uint64_t hash;
+    uint8_t key[2 * sizeof(pkc_ec_lab_jac)];
+    uint8_t val[sizeof(pkc_ec_lab_jac)];
+} memo_slot;
+struct memo {
+    memo_slot slot[MEMO_SLOTS]; /* direct-mapped by the operands' hash */
+    uint64_t hits, misses;
+};
+
+/* FNV-1a over the operands */
+static uint64_t memo_hash(const uint8_t *k, size_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ k[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* r = op(p, q) from the memo, or computed and stored (q NULL: doubling) */
+static void memo_op(lab_state *s, void *r, const void *p, const void *q, size_t size)
+{
+    uint8_t key[sizeof ((memo_slot *)0)->key];
+    size_t klen = q ? 2 * size : size;
+    memcpy(key, p, size);
+    if (q)
+        memcpy(key + size, q, size);
+    uint64_t h = memo_hash(key, klen);
+    memo_slot *m = &s->memo->slot[h % MEMO_SLOTS];
+    if (m->used && m->hash == h && memcmp(m->key, key, klen) == 0) {
+        memcpy(r, m->val, size);
+        s->memo->hits++;
+        return;
+    }
+    s->memo->misses++;
+    int aff = s->co == PKC_EC_AFFINE;
+    uint64_t h0, r0;
+    if (aff)
+        s->lab->aff_add(r, p, q ? q : p);
+    else if (q)
+        s->lab->jac_add(r, p, q, &h0, &r0);
+    else
+        s->lab->jac_dbl(r, p);
+    m->used = 1;
+    m->hash = h;
+    memcpy(m->key, key, klen);
+    memcpy(m->val, r, size);
+}
 
 static int lab_supports(const bench_provider *pv, const bench_params *p)
 {
@@ -82,6 +149,7 @@ static void lab_teardown(void *st)
     free(s->P);
     free(s->blocks);
     free(s->M);
+    free(s->memo);
     pkc_rng_wipe(&s->rng);
     free(s);
 }
@@ -149,7 +217,10 @@ static void *lab_setup(const bench_provider *pv, const bench_params *p,
     if (!s)
         return NULL;
     s->p = *p;
-    s->co = pv->lab == BENCH_LAB_AFFINE ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
+    s->co = pv->lab & BENCH_LAB_AFFINE ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
+    s->cached = (pv->lab & BENCH_LAB_CACHED) != 0;
+    if (s->cached && !(s->memo = calloc(1, sizeof *s->memo)))
+        goto fail;
     s->curve = pkc_ec_curve_get(p->curve);
     s->lab = pkc_ec_lab_get(p->curve);
     s->pool = bench_pools_ec(env->pools, p->curve, err, errlen);
@@ -219,13 +290,19 @@ static int lab_run(void *st, uint64_t n)
             pkc_ec_mul(s->curve, s->co, &s->R, &s->k[i], &s->P[i]);
             break;
         case BENCH_OP_POINT_ADD:
-            if (aff)
+            if (s->cached)
+                memo_op(s, aff ? (void *)&s->Ra : (void *)&s->Rj, aff ? (void *)&s->a : (void *)&s->A,
+                        aff ? (void *)&s->b : (void *)&s->B, aff ? sizeof s->a : sizeof s->A);
+            else if (aff)
                 lab->aff_add(&s->a, &s->a, &s->b);
             else
                 lab->jac_add(&s->A, &s->A, &s->B, &h0, &r0);
             break;
         case BENCH_OP_POINT_DOUBLE:
-            if (aff)
+            if (s->cached)
+                memo_op(s, aff ? (void *)&s->Ra : (void *)&s->Rj, aff ? (void *)&s->a : (void *)&s->A,
+                        NULL, aff ? sizeof s->a : sizeof s->A);
+            else if (aff)
                 lab->aff_add(&s->a, &s->a, &s->a);
             else
                 lab->jac_dbl(&s->A, &s->A);
@@ -256,6 +333,40 @@ static int lab_run(void *st, uint64_t n)
         default:
             return -1;
         }
+    }
+    return 0;
+}
+
+/* the memo's answer, after a miss and after a hit, is the operation's */
+static int memo_check(lab_state *s, char *err, size_t errlen)
+{
+    int aff = s->co == PKC_EC_AFFINE, add = s->p.op == BENCH_OP_POINT_ADD;
+    pkc_ec_lab_jac rj, dj;
+    pkc_ec_lab_aff ra, da;
+    uint64_t h0, r0;
+    size_t size = aff ? sizeof s->a : sizeof s->A;
+    void *r = aff ? (void *)&ra : (void *)&rj, *d = aff ? (void *)&da : (void *)&dj;
+    const void *p = aff ? (const void *)&s->a : (const void *)&s->A;
+    const void *q = add ? (aff ? (const void *)&s->b : (const void *)&s->B) : NULL;
+    memset(s->memo, 0, sizeof *s->memo);
+    memset(&rj, 0, sizeof rj);
+    memset(&ra, 0, sizeof ra);
+    if (aff)
+        s->lab->aff_add(&da, &s->a, add ? &s->b : &s->a);
+    else if (add)
+        s->lab->jac_add(&dj, &s->A, &s->B, &h0, &r0);
+    else
+        s->lab->jac_dbl(&dj, &s->A);
+    for (int pass = 0; pass < 2; pass++) {
+        memo_op(s, r, p, q, size);
+        if (memcmp(r, d, size) != 0) {
+            snprintf(err, errlen, "the memo's point differs (%s)", pass ? "hit" : "miss");
+            return -1;
+        }
+    }
+    if (s->memo->hits != 1 || s->memo->misses != 1) {
+        snprintf(err, errlen, "the memo was not hit");
+        return -1;
     }
     return 0;
 }
@@ -323,7 +434,7 @@ static int lab_check(void *st, char *err, size_t errlen)
             snprintf(err, errlen, "the point formula gives a wrong point");
             return -1;
         }
-        return 0;
+        return s->cached ? memo_check(s, err, errlen) : 0;
     }
     default: {
         /* f * f^-1 = 1 and f^2 = f * f, by the multiplier the case times;

@@ -51,6 +51,10 @@ typedef struct {
 
 #define BENCH_LAB_JACOBIAN 1
 #define BENCH_LAB_AFFINE 2
+/* or'ed in by the cached variants: point_add and point_double from a memo
+ * of results (the ECUtils study's "cache on"), scalar_mul through the
+ * cache of public points (bench/case_lab.c) */
+#define BENCH_LAB_CACHED 4
 
 typedef struct bench_provider {
     const char *name;     /* "openssl" */
@@ -64,8 +68,9 @@ typedef struct bench_provider {
      * repeated key); 0 means the run's --key-pool. */
     unsigned pool_size;
     /* pkc only: the arithmetic layer cases (src/ec/lab.h) in Jacobian
-     * (BENCH_LAB_JACOBIAN) or affine (BENCH_LAB_AFFINE) coordinates; 0 for
-     * a provider that has none. */
+     * (BENCH_LAB_JACOBIAN) or affine (BENCH_LAB_AFFINE) coordinates, with
+     * BENCH_LAB_CACHED for the cached variants; 0 for a provider that has
+     * none. */
     int lab;
 
     /* ---- capabilities: 1 if the provider can do it (a case it cannot do
