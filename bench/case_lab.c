@@ -351,6 +351,8 @@ static int memo_check(lab_state *s, char *err, size_t errlen)
     memset(s->memo, 0, sizeof *s->memo);
     memset(&rj, 0, sizeof rj);
     memset(&ra, 0, sizeof ra);
+    memset(&dj, 0, sizeof dj);
+    memset(&da, 0, sizeof da);
     if (aff)
         s->lab->aff_add(&da, &s->a, add ? &s->b : &s->a);
     else if (add)
