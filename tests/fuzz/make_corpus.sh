@@ -61,7 +61,7 @@ open(out, "w").write("\n".join(o) + "\n")
 EOF
 
 # ---- helpers ------------------------------------------------------------------
-H=(base64 der ec_key ec_point ecdsa_sig key oaep pem rsa_key rsa_verify
+H=(base64 der ec_key ec_point ecdsa_sig elgamal key oaep pem rsa_key rsa_verify
    diff_ecdh diff_ecdsa_verify diff_key diff_oaep diff_rsa_verify)
 for h in "${H[@]}"; do
   mkdir -p "$CORPUS/$h"
@@ -540,6 +540,22 @@ body = b"\n".join(bytes(b[i:i + 64]) for i in range(0, len(b), 64))
 open(out + "/diff-base64-pad-bits.pem", "wb").write(
     b"\x00-----BEGIN PUBLIC KEY-----\n" + body + b"\n-----END PUBLIC KEY-----\n")
 PYEOF
+
+# EC-ElGamal ciphertexts of 0, 2 and 70 bytes to each fixed key (pkc is the
+# only writer of the format: build/pkc, or $PKC)
+PKC_BIN=${PKC:-$HERE/../../build/pkc}
+if [ -x "$PKC_BIN" ]; then
+  for i in "${!CURVES[@]}"; do
+    c=${CURVES[$i]}
+    for m in "" "hi" "$(head -c 70 /dev/zero | tr '\0' 'a')"; do
+      printf '%s' "$m" >"$TMP/eg.txt"
+      "$PKC_BIN" encrypt -p "$KEYS/ec_$c.pem" --scheme elgamal -o "$TMP/eg.bin" "$TMP/eg.txt"
+      put elgamal "$c-${#m}" "$TMP/eg.bin" "0$i"
+    done
+  done
+else
+  echo "make_corpus: $PKC_BIN not built: the elgamal seeds are kept as they are" >&2
+fi
 
 for h in "${H[@]}"; do
   printf '%-17s %3d files\n' "$h" "$(find "$CORPUS/$h" -type f | wc -l)"
