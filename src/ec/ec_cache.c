@@ -20,13 +20,18 @@ typedef struct cache_entry {
     struct cache_entry *chain;       /* the next entry of the same bucket */
     const pkc_ec_curve *curve;
     uint64_t x[PKC_EC_MAX_LIMBS], y[PKC_EC_MAX_LIMBS];
+    size_t bucket;  /* its bucket's index */
     size_t bytes;   /* this allocation: the header and the table */
     uint64_t tab[]; /* the comb, comb_bytes (aligned for the curve's limbs) */
 } cache_entry;
 
+typedef struct {
+    cache_entry *first; /* a chain of entries (chain links) */
+} cache_bucket;
+
 struct pkc_ec_cache {
     size_t max_entries, max_bytes;
-    cache_entry **buckets;
+    cache_bucket *buckets;
     size_t nbuckets; /* a power of two */
     cache_entry *head, *tail;
     pkc_ec_cache_stats st;
@@ -45,7 +50,7 @@ pkc_ec_cache *pkc_ec_cache_new(size_t max_entries, size_t max_bytes)
     size_t nb = BUCKETS_MIN;
     while (nb < max_entries && nb < BUCKETS_MAX)
         nb *= 2;
-    c->buckets = calloc(nb, sizeof *c->buckets);
+    c->buckets = calloc(nb, sizeof(cache_bucket));
     if (!c->buckets) {
         free(c);
         return NULL;
@@ -93,7 +98,7 @@ static cache_entry *find_var(const pkc_ec_cache *cache, const pkc_ec_curve *c,
                              const pkc_ec_affine *P)
 {
     size_t words = c->ops->nlimbs * sizeof(uint64_t);
-    for (cache_entry *e = cache->buckets[bucket_of(cache, c, P)]; e; e = e->chain)
+    for (cache_entry *e = cache->buckets[bucket_of(cache, c, P)].first; e; e = e->chain)
         if (e->curve == c && memcmp(e->x, P->x, words) == 0 && memcmp(e->y, P->y, words) == 0)
             return e;
     return NULL;
@@ -126,10 +131,9 @@ static void lru_push_front(pkc_ec_cache *cache, cache_entry *e)
 static void evict_tail(pkc_ec_cache *cache)
 {
     cache_entry *e = cache->tail;
-    pkc_ec_affine key;
-    memcpy(key.x, e->x, sizeof key.x);
-    memcpy(key.y, e->y, sizeof key.y);
-    cache_entry **pp = &cache->buckets[bucket_of(cache, e->curve, &key)];
+    /* the tail is a live entry: lru_unlink below moves it before the free
+     * (the analyzer does not follow the list's invariant) */
+    cache_entry **pp = &cache->buckets[e->bucket].first; // NOLINT(clang-analyzer-unix.Malloc)
     while (*pp != e)
         pp = &(*pp)->chain;
     *pp = e->chain;
@@ -172,11 +176,14 @@ static const void *table_var(pkc_ec_cache *cache, const pkc_ec_curve *c, const p
     memcpy(e->y, Q->y, sizeof e->y);
     e->bytes = need;
     c->ops->comb_build_var(e->tab, Q);
-    while (cache->st.entries >= cache->max_entries || cache->st.bytes + need > cache->max_bytes)
-        evict_tail(cache); /* terminates: need <= max_bytes and max_entries >= 1 */
-    size_t b = bucket_of(cache, c, Q);
-    e->chain = cache->buckets[b];
-    cache->buckets[b] = e;
+    /* ends with room: need <= max_bytes and max_entries >= 1 (an empty
+     * cache has room) */
+    while (cache->tail &&
+           (cache->st.entries >= cache->max_entries || cache->st.bytes + need > cache->max_bytes))
+        evict_tail(cache);
+    e->bucket = bucket_of(cache, c, Q);
+    e->chain = cache->buckets[e->bucket].first;
+    cache->buckets[e->bucket].first = e;
     lru_push_front(cache, e);
     cache->st.entries++;
     cache->st.bytes += need;
