@@ -111,7 +111,7 @@ unsigned bench_rsa_security_bits(unsigned bits)
  * defines PKC_BENCH_PROV_<PEER> for it. */
 
 extern const bench_provider bench_prov_pkc, bench_prov_pkc_affine, bench_prov_pkc_textbook,
-    bench_prov_pkc_portable;
+    bench_prov_pkc_portable, bench_prov_pkc_cached, bench_prov_pkc_affine_cached;
 #ifdef PKC_BENCH_PROV_OPENSSL
 extern const bench_provider bench_prov_openssl;
 #endif
@@ -136,6 +136,8 @@ const bench_provider *const bench_providers[] = {
     &bench_prov_pkc_affine,
     &bench_prov_pkc_textbook,
     &bench_prov_pkc_portable,
+    &bench_prov_pkc_cached,
+    &bench_prov_pkc_affine_cached,
 #ifdef PKC_BENCH_PROV_OPENSSL
     &bench_prov_openssl,
 #endif

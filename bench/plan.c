@@ -88,7 +88,7 @@ void bench_plan_all_providers(bench_planner *pl)
 {
     pl->nprovs = 0;
     for (size_t k = 0; k < bench_nproviders && pl->nprovs < BENCH_PLAN_MAX_PROVIDERS; k++)
-        if (!bench_providers[k]->variant || !bench_providers[k]->pool_size)
+        if (!bench_providers[k]->variant) /* labelled variants only when named */
             pl->provs[pl->nprovs++] = bench_providers[k];
 }
 

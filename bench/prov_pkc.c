@@ -8,6 +8,16 @@
  *                 constant time): the seed study's comparison; sign,
  *                 sign_pss, decrypt, private
  *   pkc-portable  SHA-256 with the portable compression function
+ *   pkc-cached, pkc-affine-cached
+ *                 labelled cached variants of pkc and pkc-affine: ECDSA
+ *                 verify and ECDH derive through the library's cache of
+ *                 public points' tables (pkc/eccache.h), one cache per
+ *                 thread and provider, made at first use, holding every
+ *                 pool key (up to BENCH_POOL_MAX entries, 256 MiB). The
+ *                 warm-up pass builds each key's table, so the timed calls
+ *                 are hits: a repeated public key, not the default number.
+ *                 Prime curves only (the binary ones bypass the cache);
+ *                 only run when --providers names them.
  *
  * Key generation draws from pkc's HMAC-DRBG, seeded from the run's seed
  * (reproducible) or the OS (-s random).
@@ -16,10 +26,13 @@
 #include <string.h>
 
 #include "ec/lab.h"
+#include "per_thread.h"
 #include "pkc/ec.h"
+#include "pkc/eccache.h"
 #include "pkc/hash.h"
 #include "pkc/rng.h"
 #include "pkc/rsa.h"
+#include "pool.h"
 #include "provider.h"
 
 typedef struct {
@@ -34,6 +47,7 @@ typedef struct {
     pkc_ec_public_key pub;
     int has_priv;
     pkc_ec_coords co;
+    bench_per_thread *cache; /* the cached variants' caches; NULL: uncached */
 } pkc_ec_h;
 
 static const char *pkc_prov_version(void)
@@ -263,6 +277,55 @@ static void *aff_ec_import(const bench_ec_material *m)
     return ec_import_coords(m, PKC_EC_AFFINE);
 }
 
+/* ---- the cached variants: one cache per thread and provider ---- */
+
+#define CACHE_BYTES ((size_t)256 << 20)
+
+static void *cache_make(void)
+{
+    return pkc_ec_cache_new(BENCH_POOL_MAX, CACHE_BYTES); /* entries >= any key pool */
+}
+
+static void cache_destroy(void *cache)
+{
+    pkc_ec_cache_free(cache);
+}
+
+static bench_per_thread cache_jac = BENCH_PER_THREAD(cache_make, cache_destroy);
+static bench_per_thread cache_aff = BENCH_PER_THREAD(cache_make, cache_destroy);
+
+/* the calling thread's cache of the key's provider; NULL for the uncached
+ * providers (and if it cannot be made: then uncached too) */
+static pkc_ec_cache *ec_cache_of(const pkc_ec_h *h)
+{
+    return h->cache ? bench_per_thread_get(h->cache) : NULL;
+}
+
+static void *cached_import(const bench_ec_material *m, pkc_ec_coords co, bench_per_thread *pt)
+{
+    pkc_ec_h *h = ec_import_coords(m, co);
+    if (h)
+        h->cache = pt;
+    return h;
+}
+
+static void *cached_ec_import(const bench_ec_material *m)
+{
+    return cached_import(m, PKC_EC_JACOBIAN, &cache_jac);
+}
+
+static void *aff_cached_ec_import(const bench_ec_material *m)
+{
+    return cached_import(m, PKC_EC_AFFINE, &cache_aff);
+}
+
+/* the operations the cache changes, on the curves it serves */
+static int cached_ec_supports(pkc_curve_id curve, bench_op op)
+{
+    return (op == BENCH_OP_VERIFY || op == BENCH_OP_DERIVE) && (unsigned)curve < PKC_CURVE_COUNT &&
+           !bench_curve_is_binary(curve);
+}
+
 static void pkc_ec_free(void *key)
 {
     pkc_ec_h *h = key;
@@ -291,7 +354,8 @@ static int pkc_ec_verify(void *key, const uint8_t *msg, size_t len, const uint8_
     uint8_t dg[32];
     if (pkc_hash(PKC_HASH_SHA256, msg, len, dg) != PKC_OK)
         return -1;
-    return pkc_ecdsa_verify_digest_coords(&h->pub, dg, 32, sig, siglen, h->co) == PKC_OK;
+    return pkc_ecdsa_verify_digest_coords_cached(ec_cache_of(h), &h->pub, dg, 32, sig, siglen,
+                                                 h->co) == PKC_OK;
 }
 
 static int pkc_ec_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
@@ -299,7 +363,11 @@ static int pkc_ec_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
     pkc_ec_h *h = key, *q = peer;
     if (!h->has_priv)
         return -1;
-    return pkc_ecdh_coords(&h->priv, &q->pub, out, *outlen, outlen, h->co) == PKC_OK ? 0 : -1;
+    /* the peer's point is what the cached variants' cache holds */
+    return pkc_ecdh_coords_cached(ec_cache_of(h), &h->priv, &q->pub, out, *outlen, outlen,
+                                  h->co) == PKC_OK
+               ? 0
+               : -1;
 }
 
 /* ---- SHA-256 ---- */
@@ -332,9 +400,10 @@ static int port_sha256(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32
     .rsa_modulus = pkc_rsa_modulus, .rsa_sign = pkc_rsa_sign, .rsa_verify = pkc_rsa_verify,   \
     .rsa_encrypt = pkc_rsa_encrypt, .rsa_decrypt = pkc_rsa_decrypt,                           \
     .rsa_private = pkc_rsa_private, .rsa_public = pkc_rsa_public
-#define PKC_EC_OPS                                                                           \
-    .ec_supports = pkc_ec_supports, .ec_free = pkc_ec_free, .ec_sign = pkc_ec_sign,           \
-    .ec_verify = pkc_ec_verify, .ec_derive = pkc_ec_derive
+#define PKC_EC_CALLS                                                                         \
+    .ec_free = pkc_ec_free, .ec_sign = pkc_ec_sign, .ec_verify = pkc_ec_verify,               \
+    .ec_derive = pkc_ec_derive
+#define PKC_EC_OPS .ec_supports = pkc_ec_supports, PKC_EC_CALLS
 
 const bench_provider bench_prov_pkc = {
     .name = "pkc",
@@ -382,4 +451,34 @@ const bench_provider bench_prov_pkc_portable = {
     .version = pkc_prov_version,
     .hash_supports = yes,
     .sha256 = port_sha256,
+};
+
+#define CACHED_VARIANT                                                                       \
+    "a precomputed table per repeated public key (pkc's cache, pkc/eccache.h); not the "      \
+    "default number"
+
+const bench_provider bench_prov_pkc_cached = {
+    .name = "pkc-cached",
+    .library = "pkc: Jacobian EC, public-key table cache on",
+    .version = pkc_prov_version,
+    .variant = CACHED_VARIANT,
+    .keygen_new = pkc_keygen_new,
+    .keygen_free = pkc_keygen_free,
+    .ec_supports = cached_ec_supports,
+    .ec_generate = pkc_ec_generate,
+    .ec_import = cached_ec_import,
+    PKC_EC_CALLS,
+};
+
+const bench_provider bench_prov_pkc_affine_cached = {
+    .name = "pkc-affine-cached",
+    .library = "pkc: affine EC, public-key table cache on",
+    .version = pkc_prov_version,
+    .variant = CACHED_VARIANT,
+    .keygen_new = pkc_keygen_new,
+    .keygen_free = pkc_keygen_free,
+    .ec_supports = cached_ec_supports,
+    .ec_generate = aff_ec_generate,
+    .ec_import = aff_cached_ec_import,
+    PKC_EC_CALLS,
 };

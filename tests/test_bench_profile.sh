@@ -27,7 +27,8 @@ pk = names["pkc/ECDSA/secp256r1/sign"]
 svg = open(os.path.join(d, pk["svg"])).read()
 folded = open(os.path.join(d, pk["folded"])).read()
 # pkc's own functions, by name, in the graph and its stacks
-for fn in ("pkc_ecdsa_sign_digest_coords", "mul_base_jac"):
+# (k*G: mul_base_jac hands G's comb to mul_comb_jac, a tail call)
+for fn in ("pkc_ecdsa_sign_digest_coords", "mul_comb_jac"):
     assert fn in svg and fn in folded, fn
 assert svg.startswith("<?xml") or svg.lstrip().startswith("<svg")
 alloc = {a["name"]: a for a in p["alloc"]}

@@ -13,6 +13,9 @@
  * Run normally (as the ctest test_ec_ctime), it performs the same
  * operations on every curve and checks the results, quickly.
  *
+ * ECDH also runs through a warm cache of public points (pkc/eccache.h):
+ * d*Q over the peer's comb must be constant time in d as well.
+ *
  * Every curve means the binary ones too (their x-only Montgomery ladder
  * for d G and d Q, López-Dahab "jacobian" and affine), and on those each
  * binary-field multiplier: the one cpuid chooses (PCLMULQDQ where the CPU,
@@ -32,6 +35,7 @@
 #include "pkc/elgamal.h"
 #include "pkc/koblitz.h"
 #include "pkc/massey_omura.h"
+#include "pkc/eccache.h"
 #include "pkc/hash.h"
 #include "pkc/rng.h"
 #include "ctime_util.h"
@@ -84,6 +88,15 @@ static void messages(pkc_curve_id id, pkc_rng *rng, const pkc_ec_private_key *ke
     PUBLIC(blen);
     PUBLIC(*rng);
     CHECK_MSG(d == PKC_OK && blen == len && memcmp(back, msg, len) == 0, "%s: EC-ElGamal", name);
+}
+
+/* ECDH through the cache: on every curve in a normal run; under valgrind
+ * (where the whole suite takes minutes) on two prime curves, one per
+ * coordinate system, and one binary curve (a bypass) */
+static int with_cache(pkc_curve_id id, pkc_ec_coords co)
+{
+    return !ctime_mode || (id == PKC_CURVE_SECP256R1 && co == PKC_EC_JACOBIAN) ||
+           (id == PKC_CURVE_SECP256K1 && co == PKC_EC_AFFINE) || id == PKC_CURVE_SECT283K1;
 }
 
 /* portable: the binary curves' portable multiplier instead of cpuid's */
@@ -147,11 +160,41 @@ static void run(pkc_curve_id id, pkc_ec_coords co, int portable, uint64_t seed)
     if (co == PKC_EC_JACOBIAN)
         messages(id, &rng, &b);
 
+    /* ECDH through the cache of public points, d still secret: the first
+     * call builds the peer's comb (public), the second is a warm hit, d*Q
+     * over the comb (prime curves; the binary ones bypass it) */
+    int cached = with_cache(id, co);
+    pkc_ec_cache *cache = pkc_ec_cache_new(4, (size_t)1 << 20);
+    uint8_t z3[PKC_ECDH_MAX_SIZE] = {0}, z4[PKC_ECDH_MAX_SIZE] = {0};
+    size_t z3l = 0, z4l = 0;
+    pkc_err e7 = PKC_OK, e8 = PKC_OK;
+    if (cached) {
+        e7 = pkc_ecdh_coords_cached(cache, &a, &b.pub, z3, sizeof z3, &z3l, co);
+        e8 = pkc_ecdh_coords_cached(cache, &a, &b.pub, z4, sizeof z4, &z4l, co);
+    }
+    PUBLIC(e7);
+    PUBLIC(e8);
+    PUBLIC(z3);
+    PUBLIC(z4);
+    PUBLIC(z3l);
+    PUBLIC(z4l);
+    pkc_ec_cache_stats st;
+    pkc_ec_cache_get_stats(cache, &st);
+    pkc_ec_cache_free(cache);
+
     /* the checks look at everything: declassify the keys now */
     PUBLIC(a);
     PUBLIC(b);
     CHECK_MSG(e5 == PKC_OK && e6 == PKC_OK && z1l == z2l && !memcmp(z1, z2, z1l),
               "%s/%s: ECDH secrets differ", name, cs);
+    if (cached) {
+        CHECK_MSG(e7 == PKC_OK && e8 == PKC_OK && z3l == z1l && z4l == z1l &&
+                      !memcmp(z3, z1, z1l) && !memcmp(z4, z1, z1l),
+                  "%s/%s: cached ECDH differs", name, cs);
+        CHECK_MSG(is_binary(id) ? st.bypasses == 2 && st.entries == 0
+                                : st.misses == 1 && st.hits == 1 && st.entries == 1,
+                  "%s/%s: cache counters", name, cs);
+    }
     CHECK(pkc_ecdsa_verify(&a.pub, PKC_HASH_SHA256, m, strlen(m), sig, siglen) == PKC_OK);
     CHECK(pkc_ecdsa_verify(&a.pub, PKC_HASH_SHA512, m, strlen(m), sig2, sig2len) == PKC_OK);
     pkc_ec_private_key c;

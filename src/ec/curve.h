@@ -55,6 +55,19 @@ typedef struct {
                                           const pkc_ec_scalar *u2, const pkc_ec_affine *Q);
     /* field and point operations for the tests and the benchmark (lab.h) */
     const struct pkc_ec_lab *lab;
+    /* the comb of a public point, for the cache of repeated public keys
+     * (ec_cache.c): comb_bytes per table (0: the curve has none, and the
+     * cache is bypassed; the members below are then NULL) */
+    size_t comb_bytes;
+    /* tab (comb_bytes, malloc-aligned) = the comb of a valid finite
+     * public P; variable time */
+    void (*comb_build_var)(void *tab, const pkc_ec_affine *P);
+    /* out = k*P over P's comb; constant time in k (full-scan table reads) */
+    void (*mul_comb[PKC_EC_COORDS_COUNT])(pkc_ec_affine *out, const pkc_ec_scalar *k,
+                                          const void *tab);
+    /* out = u1*G + u2*Q over G's comb and Q's; variable time */
+    void (*mul2_comb_var[PKC_EC_COORDS_COUNT])(pkc_ec_affine *out, const pkc_ec_scalar *u1,
+                                               const pkc_ec_scalar *u2, const void *tab);
 } pkc_ec_ops;
 
 struct pkc_ec_curve {

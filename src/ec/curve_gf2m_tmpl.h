@@ -261,4 +261,7 @@ const pkc_ec_ops EC_OPS_NAME = {
     .mul = {[PKC_EC_JACOBIAN] = mul_ld, [PKC_EC_AFFINE] = mul_aff},
     .mul2_var = {[PKC_EC_JACOBIAN] = mul2_var_ld, [PKC_EC_AFFINE] = mul2_var_aff},
     .lab = &lab_ops,
+    /* no comb of a public point (the ladder needs no table): the cache of
+     * public points (ec_cache.c) is bypassed on the binary curves */
+    .comb_bytes = 0,
 };

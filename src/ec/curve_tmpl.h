@@ -11,7 +11,8 @@
  *   0 limbs.h mont.h safegcd.h   multi-precision words, Montgomery, inversion
  *   1 field.h (+ field_mont.h | field_p256.h | field_p521.h), scalar.h
  *   2 point_jac.h curve_eq.h point_aff.h   point formulas, the curve equation
- *   3 recode.h table.h           signed windows and NAFs, tables of G
+ *   3 recode.h table.h           signed windows and NAFs, tables of G, the
+ *                                comb of any public point (the cache)
  *   4 mul_ct.h mul_var.h glv.h mul_aff.h   scalar multiplications
  *   5 this file                  the lab wrappers (lab.h) and the ops table
  *
@@ -309,4 +310,8 @@ const pkc_ec_ops EC_OPS_NAME = {
     .mul = {[PKC_EC_JACOBIAN] = MUL_JAC, [PKC_EC_AFFINE] = mul_aff},
     .mul2_var = {[PKC_EC_JACOBIAN] = MUL2_VAR_JAC, [PKC_EC_AFFINE] = mul2_var_aff},
     .lab = &lab_ops,
+    .comb_bytes = COMB_BYTES,
+    .comb_build_var = comb_build_var,
+    .mul_comb = {[PKC_EC_JACOBIAN] = mul_comb_jac_op, [PKC_EC_AFFINE] = mul_comb_aff_op},
+    .mul2_comb_var = {[PKC_EC_JACOBIAN] = mul2_comb_var_jac, [PKC_EC_AFFINE] = mul2_comb_var_aff},
 };

@@ -6,7 +6,8 @@
  * component can reach d Q, and the result is that of 3.3.1 — what OpenSSL
  * derives by default, which is what interoperates.
  *
- * Timing: d*Q is the arithmetic's constant-time multiplication; the only
+ * Timing: d*Q is the arithmetic's constant-time multiplication (over the
+ * peer's cached comb when a cache is given: constant time in d as well); the only
  * secret-derived value branched on is "the result is the point at
  * infinity", declassified first (it cannot happen for a valid peer key and
  * d in [1, n-1]; the check guards against faults).
@@ -14,11 +15,15 @@
 #include <string.h>
 
 #include "ct.h"
+#include "ec_cache.h"
 #include "ec_proto.h"
 #include "lab.h"
 
-pkc_err pkc_ecdh_coords(const pkc_ec_private_key *key, const pkc_ec_public_key *peer,
-                        uint8_t *out, size_t cap, size_t *outlen, pkc_ec_coords co)
+/* cache: the peer's point (public) may be looked up and inserted; nothing
+ * else enters it (not d, not the shared point) */
+pkc_err pkc_ecdh_coords_cached(pkc_ec_cache *cache, const pkc_ec_private_key *key,
+                               const pkc_ec_public_key *peer, uint8_t *out, size_t cap,
+                               size_t *outlen, pkc_ec_coords co)
 {
     if (!key || !peer || !out || !outlen)
         return PKC_ERR_ARG;
@@ -44,7 +49,7 @@ pkc_err pkc_ecdh_coords(const pkc_ec_private_key *key, const pkc_ec_public_key *
         return PKC_ERR_KEY;
     }
     pkc_ec_affine P;
-    pkc_ec_mul(c, co, &P, &d, Q);
+    pkc_ec_mul_public_cached(c, co, cache, &P, &d, Q);
     uint64_t inf = P.infinity;
     PKC_DECLASSIFY(&inf, sizeof inf);
     pkc_err err = PKC_OK;
@@ -73,6 +78,12 @@ pkc_err pkc_ecdh_coords(const pkc_ec_private_key *key, const pkc_ec_public_key *
     pkc_memzero(&P, sizeof P);
     pkc_memzero(&d, sizeof d);
     return err;
+}
+
+pkc_err pkc_ecdh_coords(const pkc_ec_private_key *key, const pkc_ec_public_key *peer,
+                        uint8_t *out, size_t cap, size_t *outlen, pkc_ec_coords co)
+{
+    return pkc_ecdh_coords_cached(NULL, key, peer, out, cap, outlen, co);
 }
 
 pkc_err pkc_ecdh(const pkc_ec_private_key *key, const pkc_ec_public_key *peer, uint8_t *out,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "ec_cache.h"
 #include "ec_proto.h"
 #include "lab.h"
 #include "pkc/der.h"
@@ -173,10 +174,12 @@ pkc_err pkc_ecdsa_sign_with_k_for_testing(const pkc_ec_private_key *key, const u
     return err;
 }
 
-/* SEC 1 v2 section 4.1.4. */
-pkc_err pkc_ecdsa_verify_digest_coords(const pkc_ec_public_key *pub, const uint8_t *digest,
-                                       size_t dlen, const uint8_t *sig, size_t siglen,
-                                       pkc_ec_coords co)
+/* SEC 1 v2 section 4.1.4. cache: Q (the public key) may be looked up and
+ * inserted. */
+pkc_err pkc_ecdsa_verify_digest_coords_cached(pkc_ec_cache *cache, const pkc_ec_public_key *pub,
+                                              const uint8_t *digest, size_t dlen,
+                                              const uint8_t *sig, size_t siglen,
+                                              pkc_ec_coords co)
 {
     const pkc_ec_curve *c = pub ? pkc_ec_curve_get(pub->curve) : NULL;
     if (!c || (!digest && dlen) || !sig)
@@ -201,12 +204,19 @@ pkc_err pkc_ecdsa_verify_digest_coords(const pkc_ec_public_key *pub, const uint8
     pkc_ec_scalar_mul(c, &u1, &e, &w);
     pkc_ec_scalar_mul(c, &u2, &r, &w);
     pkc_ec_affine R;
-    pkc_ec_mul2_var(c, co, &R, &u1, &u2, Q);
+    pkc_ec_mul2_cached_var(c, co, cache, &R, &u1, &u2, Q);
     if (R.infinity)
         return PKC_ERR_VERIFY;
     /* Steps 6-8: v = x_R mod n must equal r. */
     pkc_ec_point_x_mod_n(c, &v, &R);
     return pkc_ec_scalar_eq(c, &v, &r) ? PKC_OK : PKC_ERR_VERIFY;
+}
+
+pkc_err pkc_ecdsa_verify_digest_coords(const pkc_ec_public_key *pub, const uint8_t *digest,
+                                       size_t dlen, const uint8_t *sig, size_t siglen,
+                                       pkc_ec_coords co)
+{
+    return pkc_ecdsa_verify_digest_coords_cached(NULL, pub, digest, dlen, sig, siglen, co);
 }
 
 pkc_err pkc_ecdsa_verify_digest(const pkc_ec_public_key *pub, const uint8_t *digest, size_t dlen,

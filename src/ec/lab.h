@@ -27,6 +27,7 @@
 
 #include "ec_internal.h"
 #include "pkc/ec.h"
+#include "pkc/eccache.h"
 
 typedef struct {
     uint64_t w[PKC_EC_MAX_LIMBS];
@@ -104,5 +105,15 @@ pkc_err pkc_ecdsa_verify_digest_coords(const pkc_ec_public_key *pub, const uint8
                                        pkc_ec_coords co);
 pkc_err pkc_ecdh_coords(const pkc_ec_private_key *key, const pkc_ec_public_key *peer,
                         uint8_t *out, size_t cap, size_t *outlen, pkc_ec_coords co);
+/* Verification and ECDH through a cache of public points' tables
+ * (pkc/eccache.h) in coordinate system co; cache == NULL: the functions
+ * above. */
+pkc_err pkc_ecdsa_verify_digest_coords_cached(pkc_ec_cache *cache, const pkc_ec_public_key *pub,
+                                              const uint8_t *digest, size_t dlen,
+                                              const uint8_t *sig, size_t siglen,
+                                              pkc_ec_coords co);
+pkc_err pkc_ecdh_coords_cached(pkc_ec_cache *cache, const pkc_ec_private_key *key,
+                               const pkc_ec_public_key *peer, uint8_t *out, size_t cap,
+                               size_t *outlen, pkc_ec_coords co);
 
 #endif

@@ -6,18 +6,19 @@
 #ifndef PKC_EC_MUL_AFF_H
 #define PKC_EC_MUL_AFF_H
 
-/* k*G in affine coordinates, constant time: the same windows and table as
- * mul_base_jac, each addition with one inversion. */
-static void mul_base_aff(pkc_ec_affine *out, const pkc_ec_scalar *k)
+/* k*P over the comb of P in affine coordinates, constant time: the same
+ * digits and full-scan reads as mul_comb_jac, each addition complete
+ * (aff_add_ct) with one inversion. k*G with g_comb; k*Q with the comb of a
+ * cached public Q. */
+static void mul_comb_aff(pkc_ec_affine *out, const pkc_ec_scalar *k, const aff (*tab)[WB_ENT])
 {
     int64_t d[WB_CNT];
     aff acc, q, qn;
     uint64_t ainf = ~(uint64_t)0;
-    tables_init();
     recode_signed(d, k->v, WB, WB_CNT);
     memset(&acc, 0, sizeof acc);
     for (int i = 0; i < WB_CNT; i++) {
-        uint64_t inf = aff_lookup_signed(&q, &qn, g_comb[i], WB_ENT, d[i], 0);
+        uint64_t inf = aff_lookup_signed(&q, &qn, tab[i], WB_ENT, d[i], 0);
         aff_add_ct(&acc, &ainf, &acc, ainf, &q, inf);
     }
     aff_to_out(out, &acc, ainf);
@@ -25,6 +26,19 @@ static void mul_base_aff(pkc_ec_affine *out, const pkc_ec_scalar *k)
     pkc_memzero(&acc, sizeof acc);
     pkc_memzero(&q, sizeof q);
     pkc_memzero(&qn, sizeof qn);
+}
+
+/* k*G in affine coordinates, constant time: the comb of G */
+static void mul_base_aff(pkc_ec_affine *out, const pkc_ec_scalar *k)
+{
+    tables_init();
+    mul_comb_aff(out, k, (const aff(*)[WB_ENT])g_comb);
+}
+
+/* the ops table's mul_comb: tab from comb_build_var */
+static void mul_comb_aff_op(pkc_ec_affine *out, const pkc_ec_scalar *k, const void *tab)
+{
+    mul_comb_aff(out, k, (const aff(*)[WB_ENT])tab);
 }
 
 /* k*P in affine coordinates, constant time: signed WA-bit windows, WA
@@ -89,6 +103,32 @@ static void mul2_var_aff(pkc_ec_affine *out, const pkc_ec_scalar *u1, const pkc_
             aff_add_ct(&acc, &ainf, &acc, ainf, &t, 0);
         }
     }
+    aff_to_out(out, &acc, ainf);
+}
+
+/* u1*G + u2*Q over g_comb and the comb of a cached Q, affine, variable
+ * time: the digits of mul2_comb_var_jac, every addition affine */
+static void mul2_comb_var_aff(pkc_ec_affine *out, const pkc_ec_scalar *u1,
+                              const pkc_ec_scalar *u2, const void *qtab)
+{
+    const aff(*qc)[WB_ENT] = (const aff(*)[WB_ENT])qtab;
+    int64_t d[2][WB_CNT];
+    aff acc, t;
+    uint64_t ainf = ~(uint64_t)0;
+    tables_init();
+    recode_signed(d[0], u1->v, WB, WB_CNT);
+    recode_signed(d[1], u2->v, WB, WB_CNT);
+    memset(&acc, 0, sizeof acc);
+    for (int i = 0; i < WB_CNT; i++)
+        for (int s = 0; s < 2; s++) {
+            int64_t v = d[s][i];
+            if (v == 0)
+                continue;
+            t = (s ? qc[i] : g_comb[i])[(v > 0 ? v : -v) - 1];
+            if (v < 0)
+                fe_neg(t.y, t.y);
+            aff_add_ct(&acc, &ainf, &acc, ainf, &t, 0);
+        }
     aff_to_out(out, &acc, ainf);
 }
 

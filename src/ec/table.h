@@ -1,7 +1,9 @@
 /* pkc — the precomputed multiples of the generator G (internal; layer 3 of
  * src/ec/, included by curve_tmpl.h), and the constant-time table read.
  *
- *   g_comb[i][j] = (j+1) 2^(WB i) G     fixed-base signed windows (mul_base)
+ *   g_comb[i][j] = (j+1) 2^(WB i) G     fixed-base signed windows (mul_base;
+ *                                       comb_fill_var makes the same comb of
+ *                                       any public point, for the cache)
  *   g_wnaf[j]    = (2j+1) G             odd multiples for the width-WG NAF
  *                                       of verification (mul2_var)
  *   g_wnaf_lam[j] = lambda g_wnaf[j]    the same under the endomorphism (GLV)
@@ -40,17 +42,19 @@ static void odd_multiples_var(aff *out, const jac *p, int cnt)
     jac_batch_to_aff(out, buf, cnt);
 }
 
-static void tables_build(void)
+/* The comb of a point P of order n: tab[i][j] = (j+1) 2^(WB i) P, the
+ * fixed-base table of k*G (g_comb) and of a cached public point (the
+ * cache, ec_cache.c). Built row by row in Jacobian coordinates and made
+ * affine in batches of BATCH_MAX points (WB_ENT divides BATCH_MAX): about
+ * WB_CNT WB_ENT additions. Variable time: for public points only. */
+_Static_assert(BATCH_MAX % WB_ENT == 0, "comb_fill_var: whole rows per batch");
+static void comb_fill_var(aff (*tab)[WB_ENT], const jac *p)
 {
     jac buf[BATCH_MAX];
     aff abuf[BATCH_MAX];
     int nb = 0, row0 = 0;
-    jac base, g;
-    fe_copy(g.X, ec_gx);
-    fe_copy(g.Y, ec_gy);
-    fe_copy(g.Z, ec_one);
-    // cppcheck-suppress uninitvar ; g is filled by the three fe_copy calls above
-    base = g;
+    // cppcheck-suppress uninitvar ; every caller fills *p (tables_build: three fe_copy calls)
+    jac base = *p;
     for (int i = 0; i < WB_CNT; i++) {
         jac *row = &buf[nb];
         row[0] = base;
@@ -64,11 +68,20 @@ static void tables_build(void)
         if (nb + WB_ENT > BATCH_MAX || i == WB_CNT - 1) {
             jac_batch_to_aff(abuf, buf, nb);
             for (int r = 0; r < nb / WB_ENT; r++)
-                memcpy(g_comb[row0 + r], &abuf[r * WB_ENT], sizeof(g_comb[0]));
+                memcpy(tab[row0 + r], &abuf[r * WB_ENT], sizeof(tab[0]));
             row0 += nb / WB_ENT;
             nb = 0;
         }
     }
+}
+
+static void tables_build(void)
+{
+    jac g;
+    fe_copy(g.X, ec_gx);
+    fe_copy(g.Y, ec_gy);
+    fe_copy(g.Z, ec_one);
+    comb_fill_var(g_comb, &g);
     odd_multiples_var(g_wnaf, &g, WG_ENT);
 #if EC_GLV
     for (int j = 0; j < WG_ENT; j++) {
@@ -91,6 +104,18 @@ static void tables_init(void)
     }
     while (__atomic_load_n(&g_state, __ATOMIC_ACQUIRE) != 2)
         sched_yield();
+}
+
+/* The ops table's comb_build_var: the comb of a valid finite public P
+ * into tab (COMB_BYTES bytes, suitably aligned: from malloc). */
+#define COMB_BYTES (sizeof(aff) * WB_CNT * WB_ENT)
+static void comb_build_var(void *tab, const pkc_ec_affine *P)
+{
+    aff pa;
+    jac pj;
+    aff_from_in(&pa, P);
+    jac_from_aff(&pj, &pa);
+    comb_fill_var((aff(*)[WB_ENT])tab, &pj);
 }
 
 /* tab[j] = (j+1) P for j < WV_ENT, affine: the table of the variable-base
