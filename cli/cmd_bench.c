@@ -43,7 +43,7 @@ static void usage_bench(FILE *out)
             "                          RSA: pkc's RSA (CRT and textbook); ECC: pkc in affine\n"
             "                          coordinates (with --providers, 'pkc' means pkc-affine);\n"
             "                          ECCJ: pkc in Jacobian coordinates; ECC and ECCJ default\n"
-            "                          to the eight prime curves; BIN: pkc on the binary curves\n"
+            "                          to the nine prime curves; BIN: pkc on the binary curves\n"
             "                          (GF(2^m): sect163k1 ... sect571r1, all ten by default) in\n"
             "                          Lopez-Dahab coordinates, with field_mul_portable beside\n"
             "                          field_mul (PCLMULQDQ); --providers pkc-affine,openssl\n"

@@ -79,9 +79,9 @@ got = [(r["algorithm"], r["operation"]) for r in rows]
 ok = (sorted(got) == sorted(want) and all(r["provider"] == "pkc" and r["params"] == "sect283k1"
       and r["security_bits"] == "128" and r["samples"] == "10" and float(r["median_us"]) > 0
       for r in rows))' && ok || bad "BIN cases"
-# the default curve sets: -a BIN the ten binary curves, -a ECCJ / ECC the eight prime ones
+# the default curve sets: -a BIN the ten binary curves, -a ECCJ / ECC the nine prime ones
 BINARY="sect163k1 sect163r2 sect233k1 sect233r1 sect283k1 sect283r1 sect409k1 sect409r1 sect571k1 sect571r1"
-PRIME="secp192k1 secp192r1 secp224k1 secp224r1 secp256k1 secp256r1 secp384r1 secp521r1"
+PRIME="secp192k1 secp192r1 secp224k1 secp224r1 secp256k1 secp256r1 secp384r1 secp521r1 prime239v1"
 for mode in BIN ECCJ ECC; do
     if [ $mode = BIN ]; then want=$BINARY; else want=$PRIME; fi
     if "$PKC" bench -a $mode --ops ECDSA/sign -i 2 $FAST >"$T/dflt.csv" 2>"$T/err"; then ok; else bad "-a $mode defaults: $(cat "$T/err")"; fi
