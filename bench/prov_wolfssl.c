@@ -77,8 +77,8 @@
 /* wolfCrypt's curve of each pkc curve, every one named: a missing entry
  * would be 0, ECC_CURVE_DEF ("the default curve"), not "none". The binary
  * curves are ECC_CURVE_INVALID (wolfCrypt has no GF(2^m) curves).
- * ECC_PRIME239V1 is wolfCrypt's id for X9.62 prime239v1, compiled in only
- * with HAVE_ECC239 (Debian's build has not: wc_ecc_get_curve_idx then
+ * ECC_PRIME239V1 is wolfCrypt's id for X9.62 prime239v1, compiled in with
+ * HAVE_ECC239 (Debian's build has it; without it wc_ecc_get_curve_idx
  * fails and the curve is not offered). The
  * array's length is one past its last designator, so a curve added to
  * pkc_curve_id without a line here stops the build; wo_ec_supports also
