@@ -157,7 +157,10 @@ static int set_providers(bench_planner *pl, char *const *names, int n, int affin
 
 static void list_all(void)
 {
-    static const unsigned sizes[] = {1024, 2048, 3072, 4096, 7680, 15360};
+    /* the usual sizes and the 2006 BouncyCastle study's (--study bc2006);
+     * any multiple of 8 from 1024 runs */
+    static const unsigned sizes[] = {1024, 1280, 1536, 1792, 2048, 3072, 4096, 7680, 15360};
+    const int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
     printf("Providers compiled in:\n");
     for (size_t i = 0; i < bench_nproviders; i++) {
         const bench_provider *p = bench_providers[i];
@@ -173,7 +176,7 @@ static void list_all(void)
             const bench_case_ops *ops = bench_case_ops_for((bench_alg)a);
             char params[512] = "", opnames[256] = "";
             unsigned opmask = 0;
-            int nvals = a == BENCH_RSA ? 6 : a == BENCH_SHA256 ? 1 : PKC_CURVE_COUNT, np = 0;
+            int nvals = a == BENCH_RSA ? nsizes : a == BENCH_SHA256 ? 1 : PKC_CURVE_COUNT, np = 0;
             for (int v = 0; v < nvals; v++) {
                 int ok = 0;
                 for (int op = 0; op < BENCH_OP_COUNT; op++) {
