@@ -69,6 +69,10 @@ static void usage_bench(FILE *out)
             "  --long                  security-levels: also RSA key generation above 4096\n"
             "                          bits (minutes per library)\n"
             "  --include-15360         security-levels: also the 256-bit level's RSA-15360\n"
+            "  --study NAME            kex-amortized: a published study's cases and table;\n"
+            "                          bc2006 (BouncyCastle 2006): ECDH on prime192v1,\n"
+            "                          prime239v1, prime256v1 against RSA-1280, -1536, -1792,\n"
+            "                          one key generation + N = 1, 100, 500, 2500 exchanges\n"
             "\n"
             "Measurement:\n"
             "  --key-pool N            distinct keys per case (default %d; 1 = one repeated key)\n"
@@ -100,6 +104,7 @@ static void usage_bench(FILE *out)
             "  pkc bench --providers pkc,openssl,wolfssl,wolfssl-cached -c secp384r1 \\\n"
             "            --ops ECDSA/verify,ECDH/derive\n"
             "  pkc bench --scenario security-levels --json levels.json\n"
+            "  pkc bench --scenario kex-amortized --study bc2006 --json bc2006.json\n"
             "  pkc bench --filter 'pkc/ECDSA/secp256r1/sign$' --profile prof\n"
             "  pkc bench --compare old.json new.json\n"
             "  pkc bench --compare old.json new.json --baseline openssl  (relative to openssl\n"
@@ -227,7 +232,7 @@ enum {
     OPT_PROVIDERS = 256, OPT_OPS, OPT_BASELINE, OPT_JSON, OPT_CSV, OPT_BUDGET, OPT_SCENARIO,
     OPT_LIST, OPT_PIN, OPT_TARGET, OPT_15360, OPT_FORMAT, OPT_SEED, OPT_FILTER, OPT_POOL,
     OPT_THREADS, OPT_COMPARE, OPT_ALPHA, OPT_PROFILE, OPT_PROFILE_S, OPT_LOCK, OPT_LABEL,
-    OPT_LONG, OPT_CASE, OPT_PROBE
+    OPT_LONG, OPT_CASE, OPT_PROBE, OPT_STUDY
 };
 
 static const struct option longopts[] = {
@@ -239,6 +244,7 @@ static const struct option longopts[] = {
     {"csv", required_argument, NULL, OPT_CSV},
     {"time-budget", required_argument, NULL, OPT_BUDGET},
     {"scenario", required_argument, NULL, OPT_SCENARIO},
+    {"study", required_argument, NULL, OPT_STUDY},
     {"list", no_argument, NULL, OPT_LIST},
     {"pin", required_argument, NULL, OPT_PIN},
     {"target-ms", required_argument, NULL, OPT_TARGET},
@@ -263,7 +269,7 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0}};
 
 typedef struct {
-    const char *mode, *raw, *json, *csv, *scenario, *baseline, *format, *filter, *profile;
+    const char *mode, *raw, *json, *csv, *scenario, *study, *baseline, *format, *filter, *profile;
     const char *label, *case_name, *probe;
     char *bits_arg, *curves_arg, *providers_arg, *ops_arg, *threads_arg;
     int verbose, quiet, list, include_15360, long_parts, pin, baseline_set, compare;
@@ -338,6 +344,7 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
             a->o.budget_s = d;
             break;
         case OPT_SCENARIO: a->scenario = optarg; break;
+        case OPT_STUDY: a->study = optarg; break;
         case OPT_LIST: a->list = 1; break;
         case OPT_PIN:
             if (cli_parse_u64(optarg, 0, 4095, &u) != 0)
@@ -463,6 +470,15 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
     int nbits = 0, curves[MAXLIST], ncurves = 0;
     char *items[MAXLIST];
     int n;
+    if (a->study) {
+        if (!a->scenario || strcmp(a->scenario, "kex-amortized") != 0)
+            return cli_error(CLI_USAGE, "--study: only with --scenario kex-amortized");
+        int known = 0;
+        for (int i = 0; bench_kex_study_names[i]; i++)
+            known |= strcmp(a->study, bench_kex_study_names[i]) == 0;
+        if (!known)
+            return cli_error(CLI_USAGE, "--study: expected bc2006, not '%s'", a->study);
+    }
     if (a->bits_arg) {
         if ((n = split_list(a->bits_arg, items, MAXLIST)) <= 0)
             return cli_error(CLI_USAGE, "-b: expected RSA modulus sizes");
@@ -588,6 +604,7 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
         scfg->include_15360 = a->include_15360;
         scfg->long_parts = a->long_parts;
         scfg->providers = scen_provs;
+        scfg->study = a->study;
         if (bench_scenario_plan(pl->r, scfg) != 0)
             return cli_error(CLI_USAGE, "--scenario: expected security-levels, kex-amortized or "
                                         "message-size, not '%s'", a->scenario);
