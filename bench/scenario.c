@@ -372,8 +372,10 @@ static void kex_study(const bench_run *r, const bench_scenario_cfg *cfg, const k
         kex_schemes(r, pv, ks, rsa, ecc);
         for (int alg = 0; alg < 2; alg++) {
             const kex_scheme *k = alg ? rsa : ecc;
+            /* a study pairs its sizes: as many RSA sizes as curves */
+            size_t ncol = alg ? ks->nrsa : ks->ncurves;
             int any = 0;
-            for (size_t c = 0; c < ks->ncurves; c++)
+            for (size_t c = 0; c < ncol; c++)
                 any |= kex_have(&k[c]);
             if (!any)
                 continue;
@@ -385,7 +387,7 @@ static void kex_study(const bench_run *r, const bench_scenario_cfg *cfg, const k
                 bench_buf_json_str_kv(j, ", ", "algorithm", an);
                 bench_buf_printf(j, ", \"n\": %u, \"total_us\": [", ks->table_n[n]);
                 bench_buf_printf(t, "%-13s %-9s %6u", pv, an, ks->table_n[n]);
-                for (size_t c = 0; c < ks->ncurves; c++) {
+                for (size_t c = 0; c < ncol; c++) {
                     double tot = k[c].kg + ks->table_n[n] * k[c].px;
                     char v[32];
                     bench_buf_puts(j, c ? ", " : "");
