@@ -43,13 +43,16 @@ bench: build
 	  --json $(RESULTS)/bench.json
 
 # `make report`: the default benchmark run (`make bench`), the three
-# scenarios, a thread-scaling run and CPU/allocation profiles of two cases on
+# scenarios and the kex-amortized bc2006 study, a thread-scaling run and CPU/allocation profiles of two cases on
 # this machine, then every chart (PNG + SVG), report.html, report.md and
 # charts.json in $(RESULTS)/ (tools/report.py folds the scenario runs into the
 # main run; a flags study already in $(RESULTS)/ joins the report;
 # docs/report.md).
 RESULTS          ?= results
 REPORT_SCENARIOS ?= security-levels kex-amortized message-size
+# kex-amortized --study runs (bc2006: RSA-1280/1536/1792 against prime192v1,
+# prime239v1, prime256v1: RSA key generation at these sizes takes tens of ms)
+REPORT_STUDIES   ?= bc2006
 # security-levels: by default pkc and OpenSSL, RSA key generation up to 4096
 # bits; REPORT_LEVEL_PROVIDERS=all for every library, REPORT_LEVEL_OPTS=--long
 # for RSA-7680 key generation too (minutes per library).
@@ -64,12 +67,17 @@ report: bench
 	  p=""; [ $$s = security-levels ] && p="--providers $(REPORT_LEVEL_PROVIDERS) $(REPORT_LEVEL_OPTS)"; \
 	  echo "$(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json"; \
 	  $(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json; \
+	done; \
+	for s in $(REPORT_STUDIES); do \
+	  echo "$(BUILD)/pkc bench --scenario kex-amortized --study $$s --json $(RESULTS)/scenario-kex-$$s.json"; \
+	  $(BUILD)/pkc bench --scenario kex-amortized --study $$s --json $(RESULTS)/scenario-kex-$$s.json; \
 	done
 	$(BUILD)/pkc bench --providers pkc,openssl --threads 1,2 --filter '$(REPORT_THREADS_FILTER)' \
 	  --json $(RESULTS)/threads.json
 	$(BUILD)/pkc bench --filter '$(REPORT_PROFILE_FILTER)' --profile $(RESULTS)/profile
 	$(PYTHON) tools/report.py -o $(RESULTS) $(RESULTS)/bench.json \
-	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json) $(RESULTS)/threads.json \
+	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json) \
+	  $(foreach s,$(REPORT_STUDIES),$(RESULTS)/scenario-kex-$(s).json) $(RESULTS)/threads.json \
 	  $(wildcard $(RESULTS)/flags-study.json) --profile $(RESULTS)/profile
 
 # `make flags-study`: libpkc built at -O0 ... -O3 and -O2 -march=native (GCC,

@@ -27,9 +27,11 @@
  * Building the S-expressions is part of every operation: that is the API,
  * and libgcrypt parses a key's S-expression on every call (it keeps no
  * parsed key). A curve is offered when this libgcrypt knows its name
- * (gcry_pk_get_param). Secure memory is off: the pools hold more private
- * keys than its locked pool can, so libgcrypt does not wipe the key
- * S-expressions when they are released (its MPIs it does wipe).
+ * (gcry_pk_get_param: libgcrypt has prime192v1 and prime256v1 as aliases
+ * but not X9.62 prime239v1, which is then not offered). Secure memory is
+ * off: the pools hold more private keys than its locked pool can, so
+ * libgcrypt does not wipe the key S-expressions when they are released (its
+ * MPIs it does wipe).
  */
 #include <gcrypt.h>
 #include <pthread.h>

@@ -29,8 +29,8 @@
  *                  kept context
  * Randomness: CTR_DRBG seeded from mbedtls_entropy, one per key (blinding,
  * salts, OAEP seeds) and one per thread for key generation. RSA up to
- * MBEDTLS_MPI_MAX_BITS (8192); all eight prime curves, no binary curve (Mbed
- * TLS has none).
+ * MBEDTLS_MPI_MAX_BITS (8192); the eight SEC 2 prime curves, not prime239v1,
+ * no binary curve (Mbed TLS has none).
  */
 #include <mbedtls/ctr_drbg.h>
 #include <mbedtls/ecdh.h>
@@ -46,7 +46,8 @@
 #include "provider.h"
 
 /* Mbed TLS's group of each pkc curve, every one named: the binary curves
- * are MBEDTLS_ECP_DP_NONE (Mbed TLS has no GF(2^m) curves). The array's
+ * are MBEDTLS_ECP_DP_NONE (Mbed TLS has no GF(2^m) curves), and so is X9.62
+ * prime239v1 (Mbed TLS has only the SEC 2 and Brainpool prime curves). The array's
  * length is one past its last designator, so a curve added to pkc_curve_id
  * without a line here stops the build; mb_ec_supports also checks each
  * mapping against Mbed TLS's own name for the group. */
@@ -69,6 +70,7 @@ static const mbedtls_ecp_group_id group_ids[] = {
     [PKC_CURVE_SECT409R1] = MBEDTLS_ECP_DP_NONE,
     [PKC_CURVE_SECT571K1] = MBEDTLS_ECP_DP_NONE,
     [PKC_CURVE_SECT571R1] = MBEDTLS_ECP_DP_NONE,
+    [PKC_CURVE_PRIME239V1] = MBEDTLS_ECP_DP_NONE, /* not in Mbed TLS's curve list */
 };
 _Static_assert(sizeof group_ids / sizeof group_ids[0] == PKC_CURVE_COUNT,
                "bench/prov_mbedtls.c: every pkc curve needs an Mbed TLS group (or NONE)");

@@ -287,7 +287,9 @@ static const struct ecc_curve *nt_curve(pkc_curve_id curve)
     case PKC_CURVE_SECP521R1:
         return nettle_get_secp_521r1();
     default:
-        return NULL; /* the Koblitz curves and the binary ones are not in Nettle */
+        /* the Koblitz curves, X9.62 prime239v1 and the binary ones are
+         * not in Nettle */
+        return NULL;
     }
 }
 

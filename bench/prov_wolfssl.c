@@ -76,7 +76,10 @@
 
 /* wolfCrypt's curve of each pkc curve, every one named: a missing entry
  * would be 0, ECC_CURVE_DEF ("the default curve"), not "none". The binary
- * curves are ECC_CURVE_INVALID (wolfCrypt has no GF(2^m) curves). The
+ * curves are ECC_CURVE_INVALID (wolfCrypt has no GF(2^m) curves).
+ * ECC_PRIME239V1 is wolfCrypt's id for X9.62 prime239v1, compiled in with
+ * HAVE_ECC239 (Debian's build has it; without it wc_ecc_get_curve_idx
+ * fails and the curve is not offered). The
  * array's length is one past its last designator, so a curve added to
  * pkc_curve_id without a line here stops the build; wo_ec_supports also
  * checks each mapping against wolfCrypt's own name for the curve. */
@@ -90,6 +93,7 @@ static const int curve_ids[] = {
     [PKC_CURVE_SECT283K1] = ECC_CURVE_INVALID,  [PKC_CURVE_SECT283R1] = ECC_CURVE_INVALID,
     [PKC_CURVE_SECT409K1] = ECC_CURVE_INVALID,  [PKC_CURVE_SECT409R1] = ECC_CURVE_INVALID,
     [PKC_CURVE_SECT571K1] = ECC_CURVE_INVALID,  [PKC_CURVE_SECT571R1] = ECC_CURVE_INVALID,
+    [PKC_CURVE_PRIME239V1] = ECC_PRIME239V1,
 };
 _Static_assert(sizeof curve_ids / sizeof curve_ids[0] == PKC_CURVE_COUNT,
                "bench/prov_wolfssl.c: every pkc curve needs a wolfCrypt id (or ECC_CURVE_INVALID)");

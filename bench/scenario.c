@@ -8,7 +8,9 @@
  *                    186-4 pairs with the level), so that prime and
  *                    binary curves compare at equal security
  *   kex-amortized    one key generation then N exchanges: ECDH against
- *                    RSA-OAEP transport of a 32-byte key
+ *                    RSA-OAEP transport of a 32-byte key; with a study
+ *                    (--study bc2006) the study's curves, RSA sizes and N,
+ *                    and its table of totals
  *   message-size     sign and verify including the hashing, 128 B to 1 MiB
  *   ecutils          the ECUtils tables (scenario_ecutils.c)
  */
@@ -21,6 +23,7 @@
 
 const char *const bench_scenario_names[] = {"security-levels", "kex-amortized", "message-size",
                                             "ecutils", NULL};
+const char *const bench_kex_study_names[] = {"bc2006", NULL};
 
 #define LEVEL_CURVES 4
 
@@ -41,10 +44,44 @@ static const level levels[] = {
 
 static const size_t msg_sizes[] = {128, 256, 1024, 65536, 1048576};
 #define NSIZES (sizeof msg_sizes / sizeof msg_sizes[0])
-static const unsigned kex_n[] = {1, 100, 500, 2500};
+/* The N of every kex-amortized summary: the totals are lines in N made from
+ * the medians, so a dense grid costs nothing and places the crossover. */
+static const unsigned kex_n[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2500};
 #define NKEX (sizeof kex_n / sizeof kex_n[0])
-static const char *const kex_curves[] = {"secp256r1", "secp256k1"};
-#define KEX_RSA_BITS 3072
+#define KEX_MAX 3
+
+/* What a kex-amortized run compares: ECDH curves against RSA sizes. With
+ * paired set, ECDH column c is compared with RSA column c (the study's
+ * sizes); otherwise every curve with the one RSA size. */
+typedef struct {
+    const char *study;  /* NULL: the default run */
+    const char *title;
+    const char *curves[KEX_MAX];
+    unsigned rsa_bits[KEX_MAX];
+    size_t ncurves, nrsa;
+    int paired;
+    const unsigned *table_n; /* the study's N (its table's rows) */
+    size_t ntable_n;
+} kex_set;
+
+static const kex_set kex_default = {
+    NULL, NULL, {"secp256r1", "secp256k1"}, {3072}, 2, 1, 0, NULL, 0};
+/* The 2006 BouncyCastle study: ECC on X9.62 prime192v1, prime239v1 and
+ * prime256v1 against RSA-1280, -1536 and -1792, one key generation
+ * amortised over N = 1, 100, 500, 2500 exchanges. */
+static const unsigned bc2006_n[] = {1, 100, 500, 2500};
+static const kex_set kex_bc2006 = {
+    "bc2006", "BouncyCastle 2006: ECDH on prime192v1, prime239v1, prime256v1 against "
+              "RSA-1280, -1536, -1792",
+    {"secp192r1", "prime239v1", "secp256r1"}, {1280, 1536, 1792}, 3, 3, 1,
+    bc2006_n, sizeof bc2006_n / sizeof bc2006_n[0]};
+
+static const kex_set *kex_set_of(const bench_scenario_cfg *cfg)
+{
+    if (!cfg->study)
+        return &kex_default;
+    return strcmp(cfg->study, "bc2006") == 0 ? &kex_bc2006 : NULL;
+}
 
 static void add_all(bench_run *r, const bench_scenario_cfg *cfg, bench_alg a, bench_op op,
                     unsigned bits, int curve, size_t msg)
@@ -58,6 +95,8 @@ static void add_all(bench_run *r, const bench_scenario_cfg *cfg, bench_alg a, be
 
 int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg)
 {
+    if (cfg->study && strcmp(cfg->name, "kex-amortized") != 0)
+        return -2;
     if (strcmp(cfg->name, "security-levels") == 0) {
         for (size_t l = 0; l < NLEVELS; l++) {
             const level *lv = &levels[l];
@@ -85,11 +124,16 @@ int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg)
         return 0;
     }
     if (strcmp(cfg->name, "kex-amortized") == 0) {
-        add_all(r, cfg, BENCH_RSA, BENCH_OP_KEYGEN, KEX_RSA_BITS, 0, 0);
-        add_all(r, cfg, BENCH_RSA, BENCH_OP_ENCRYPT, KEX_RSA_BITS, 0, 0);
-        add_all(r, cfg, BENCH_RSA, BENCH_OP_DECRYPT, KEX_RSA_BITS, 0, 0);
-        for (size_t c = 0; c < 2; c++) {
-            int cv = bench_curve_find(kex_curves[c]);
+        const kex_set *ks = kex_set_of(cfg);
+        if (!ks)
+            return -2;
+        for (size_t i = 0; i < ks->nrsa; i++) {
+            add_all(r, cfg, BENCH_RSA, BENCH_OP_KEYGEN, ks->rsa_bits[i], 0, 0);
+            add_all(r, cfg, BENCH_RSA, BENCH_OP_ENCRYPT, ks->rsa_bits[i], 0, 0);
+            add_all(r, cfg, BENCH_RSA, BENCH_OP_DECRYPT, ks->rsa_bits[i], 0, 0);
+        }
+        for (size_t c = 0; c < ks->ncurves; c++) {
+            int cv = bench_curve_find(ks->curves[c]);
             add_all(r, cfg, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0);
             add_all(r, cfg, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
         }
@@ -193,117 +237,221 @@ static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, 
     bench_buf_puts(j, "\n    ]");
 }
 
+/* One scheme of a kex-amortized run for one provider: its key generation
+ * and per-exchange medians (NaN when a case is missing). */
+typedef struct {
+    char name[40]; /* "RSA-3072 OAEP", "ECDH secp256r1" */
+    double kg, px;
+} kex_scheme;
+
+static void kex_schemes(const bench_run *r, const char *pv, const kex_set *ks,
+                        kex_scheme *rsa, kex_scheme *ecc)
+{
+    for (size_t i = 0; i < ks->nrsa; i++) {
+        unsigned b = ks->rsa_bits[i];
+        snprintf(rsa[i].name, sizeof rsa[i].name, "RSA-%u OAEP", b);
+        rsa[i].kg = med(r, pv, BENCH_RSA, BENCH_OP_KEYGEN, b, 0, 0);
+        rsa[i].px = med(r, pv, BENCH_RSA, BENCH_OP_ENCRYPT, b, 0, 0) +
+                    med(r, pv, BENCH_RSA, BENCH_OP_DECRYPT, b, 0, 0);
+    }
+    for (size_t c = 0; c < ks->ncurves; c++) {
+        int cv = bench_curve_find(ks->curves[c]);
+        snprintf(ecc[c].name, sizeof ecc[c].name, "ECDH %s", ks->curves[c]);
+        ecc[c].kg = med(r, pv, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0);
+        ecc[c].px = ecc[c].kg + 2 * med(r, pv, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
+    }
+}
+
+static int kex_have(const kex_scheme *k)
+{
+    return !isnan(k->kg) && !isnan(k->px);
+}
+
+/* The rows of one scheme: the text line and one JSON row per N. */
+static void kex_rows(const kex_scheme *k, const char *pv, bench_buf *j, bench_buf *t, int *first)
+{
+    char a[32], b[32];
+    fmt_us(a, sizeof a, k->kg);
+    fmt_us(b, sizeof b, k->px);
+    bench_buf_printf(t, "%-16s %-13s %12s %12s", k->name, pv, a, b);
+    for (size_t n = 0; n < NKEX; n++) {
+        double tot = k->kg + kex_n[n] * k->px;
+        bench_buf_puts(j, *first ? "\n      {" : ",\n      {");
+        *first = 0;
+        bench_buf_json_str_kv(j, "", "scheme", k->name);
+        bench_buf_json_str_kv(j, ", ", "provider", pv);
+        bench_buf_printf(j, ", \"n\": %u, ", kex_n[n]);
+        bench_buf_json_num_kv(j, "", "keygen_us", k->kg);
+        bench_buf_json_num_kv(j, ", ", "per_exchange_us", k->px);
+        bench_buf_json_num_kv(j, ", ", "total_us", tot);
+        bench_buf_puts(j, "}");
+        fmt_us(a, sizeof a, tot);
+        bench_buf_printf(t, " %10s", a);
+    }
+    bench_buf_puts(t, "\n");
+}
+
+/* Where ECDH's total (a line in N) meets RSA's: the JSON entry and the
+ * text line. */
+static void kex_cross(const kex_scheme *e, const kex_scheme *rs, const char *pv, bench_buf *j,
+                      bench_buf *t, int *first)
+{
+    /* the smallest N of the grid at which ECDH's total is below RSA's */
+    long n = -1;
+    for (size_t k = 0; k < NKEX && n < 0; k++)
+        if (e->kg + kex_n[k] * e->px < rs->kg + kex_n[k] * rs->px)
+            n = kex_n[k];
+    bench_buf_puts(j, *first ? "\n      {" : ",\n      {");
+    *first = 0;
+    bench_buf_json_str_kv(j, "", "ecc", e->name);
+    bench_buf_json_str_kv(j, ", ", "rsa", rs->name);
+    bench_buf_json_str_kv(j, ", ", "provider", pv);
+    /* The totals kg + N px cross at N* = (rsa kg - ecdh kg) / (ecdh px -
+     * rsa px) when that is a number above 1; otherwise one scheme is
+     * cheaper for every N >= 1 and there is no crossover. */
+    double be = e->px != rs->px ? (rs->kg - e->kg) / (e->px - rs->px) : NAN;
+    const char *kind;
+    if (be > 1 && isfinite(be))
+        kind = "crossover";
+    else if (e->kg + e->px < rs->kg + rs->px)
+        kind = "ecdh_cheaper_for_every_n";
+    else
+        kind = "rsa_cheaper_for_every_n";
+    if (n >= 0)
+        bench_buf_printf(j, ", \"n\": %ld", n);
+    else
+        bench_buf_puts(j, ", \"n\": null");
+    bench_buf_json_str_kv(j, ", ", "kind", kind);
+    bench_buf_json_num_kv(j, ", ", "break_even_n", strcmp(kind, "crossover") == 0 ? be : NAN);
+    bench_buf_puts(j, "}");
+    if (strcmp(kind, "crossover") == 0)
+        bench_buf_printf(t, "  %s vs %s (%s): the totals cross at N = %.0f (%s is cheaper "
+                            "beyond it)\n", e->name, rs->name, pv, be,
+                         e->px < rs->px ? "ECDH" : "RSA");
+    else
+        bench_buf_printf(t, "  %s vs %s (%s): no crossover, %s is cheaper for every N\n",
+                         e->name, rs->name, pv, kind[0] == 'e' ? "ECDH" : "RSA");
+}
+
+/* The study's table: one row per provider, algorithm and N, one column
+ * per size (ECDH curve c and RSA size c), the total of one key generation
+ * and N exchanges. */
+static void kex_study(const bench_run *r, const bench_scenario_cfg *cfg, const kex_set *ks,
+                      bench_buf *j, bench_buf *t)
+{
+    bench_buf_puts(j, ", \"study\": {");
+    bench_buf_json_str_kv(j, "", "name", ks->study);
+    bench_buf_json_str_kv(j, ", ", "title", ks->title);
+    bench_buf_puts(j, ", \"n\": [");
+    for (size_t n = 0; n < ks->ntable_n; n++)
+        bench_buf_printf(j, "%s%u", n ? ", " : "", ks->table_n[n]);
+    bench_buf_puts(j, "], \"sizes\": [");
+    bench_buf_printf(t, "study %s: %s\ntotal time of one key generation + N exchanges; "
+                        "one column per size:\n", ks->study, ks->title);
+    for (size_t c = 0; c < ks->ncurves; c++) {
+        const pkc_curve_info *ci = pkc_curve_info_get((pkc_curve_id)bench_curve_find(ks->curves[c]));
+        bench_buf_puts(j, c ? ", {" : "{");
+        bench_buf_json_str_kv(j, "", "curve", ci->name);
+        bench_buf_json_str_kv(j, ", ", "x962_name", ci->openssl_name);
+        bench_buf_printf(j, ", \"field_bits\": %u, \"rsa_bits\": %u}", ci->field_bits,
+                         ks->rsa_bits[c]);
+        int same = strcmp(ci->name, ci->openssl_name) == 0;
+        bench_buf_printf(t, "  size %zu: ECDH %s (%s%s%u bits), RSA-%u\n", c + 1,
+                         ci->openssl_name, same ? "" : ci->name, same ? "" : ", ",
+                         ci->field_bits, ks->rsa_bits[c]);
+    }
+    bench_buf_puts(j, "], \"table\": [");
+    bench_buf_printf(t, "%-13s %-9s %6s", "provider", "algorithm", "N");
+    for (size_t c = 0; c < ks->ncurves; c++) {
+        char h[32];
+        snprintf(h, sizeof h, "size %zu", c + 1);
+        bench_buf_printf(t, " %12s", h);
+    }
+    bench_buf_puts(t, "\n");
+    int first = 1;
+    for (int pi = 0; cfg->providers && cfg->providers[pi]; pi++) {
+        const char *pv = cfg->providers[pi];
+        kex_scheme rsa[KEX_MAX], ecc[KEX_MAX];
+        kex_schemes(r, pv, ks, rsa, ecc);
+        for (int alg = 0; alg < 2; alg++) {
+            const kex_scheme *k = alg ? rsa : ecc;
+            /* a study pairs its sizes: as many RSA sizes as curves */
+            size_t ncol = alg ? ks->nrsa : ks->ncurves;
+            int any = 0;
+            for (size_t c = 0; c < ncol; c++)
+                any |= kex_have(&k[c]);
+            if (!any)
+                continue;
+            for (size_t n = 0; n < ks->ntable_n; n++) {
+                const char *an = alg ? "RSA" : "ECDH";
+                bench_buf_puts(j, first ? "\n      {" : ",\n      {");
+                first = 0;
+                bench_buf_json_str_kv(j, "", "provider", pv);
+                bench_buf_json_str_kv(j, ", ", "algorithm", an);
+                bench_buf_printf(j, ", \"n\": %u, \"total_us\": [", ks->table_n[n]);
+                bench_buf_printf(t, "%-13s %-9s %6u", pv, an, ks->table_n[n]);
+                for (size_t c = 0; c < ncol; c++) {
+                    double tot = k[c].kg + ks->table_n[n] * k[c].px;
+                    char v[32];
+                    bench_buf_puts(j, c ? ", " : "");
+                    bench_buf_json_number(j, tot);
+                    fmt_us(v, sizeof v, tot);
+                    bench_buf_printf(t, " %12s", v);
+                }
+                bench_buf_puts(j, "]}");
+                bench_buf_puts(t, "\n");
+            }
+        }
+    }
+    bench_buf_puts(j, "\n    ]}");
+}
+
 static void summarise_kex(const bench_run *r, const bench_scenario_cfg *cfg, bench_buf *j,
                           bench_buf *t)
 {
+    const kex_set *ks = kex_set_of(cfg);
+    if (!ks)
+        return;
     bench_buf_puts(j, "\"kex-amortized\": {\"rows\": [");
-    bench_buf_printf(t, "kex-amortized: one key generation, then N exchanges (total time)\n"
-                        "per exchange: RSA-%u OAEP = encrypt + decrypt of 32 bytes; "
-                        "ECDH = ephemeral keygen + 2 derives\n",
-                     KEX_RSA_BITS);
+    bench_buf_puts(t, "kex-amortized: one key generation, then N exchanges (total time)\n"
+                      "per exchange: RSA OAEP = encrypt + decrypt of 32 bytes; "
+                      "ECDH = ephemeral keygen + 2 derives\n");
     bench_buf_printf(t, "%-16s %-13s %12s %12s", "scheme", "provider", "keygen", "per exch.");
     for (size_t k = 0; k < NKEX; k++) {
         char h[32];
         snprintf(h, sizeof h, "N=%u", kex_n[k]);
-        bench_buf_printf(t, " %12s", h);
+        bench_buf_printf(t, " %10s", h);
     }
     bench_buf_puts(t, "\n");
-    bench_buf cross = {0};
-    bench_buf ctext = {0};
+    bench_buf cross = {0}, ctext = {0};
     int first = 1, cfirst = 1;
-    char rsaname[32];
-    snprintf(rsaname, sizeof rsaname, "RSA-%d OAEP", KEX_RSA_BITS);
     for (int pi = 0; cfg->providers && cfg->providers[pi]; pi++) {
         const char *pv = cfg->providers[pi];
-        double rk = med(r, pv, BENCH_RSA, BENCH_OP_KEYGEN, KEX_RSA_BITS, 0, 0);
-        double rx = med(r, pv, BENCH_RSA, BENCH_OP_ENCRYPT, KEX_RSA_BITS, 0, 0) +
-                    med(r, pv, BENCH_RSA, BENCH_OP_DECRYPT, KEX_RSA_BITS, 0, 0);
-        for (int s = -1; s < 2; s++) {
-            double kg, px;
-            char scheme[40];
-            if (s < 0) {
-                kg = rk;
-                px = rx;
-                snprintf(scheme, sizeof scheme, "%s", rsaname);
-            } else {
-                int cv = bench_curve_find(kex_curves[s]);
-                kg = med(r, pv, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0);
-                px = kg + 2 * med(r, pv, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
-                snprintf(scheme, sizeof scheme, "ECDH %s", kex_curves[s]);
-            }
-            if (isnan(kg) || isnan(px))
+        kex_scheme rsa[KEX_MAX], ecc[KEX_MAX];
+        kex_schemes(r, pv, ks, rsa, ecc);
+        for (size_t i = 0; i < ks->nrsa; i++)
+            if (kex_have(&rsa[i]))
+                kex_rows(&rsa[i], pv, j, t, &first);
+        for (size_t c = 0; c < ks->ncurves; c++) {
+            if (!kex_have(&ecc[c]))
                 continue;
-            char a[32], b[32];
-            fmt_us(a, sizeof a, kg);
-            fmt_us(b, sizeof b, px);
-            bench_buf_printf(t, "%-16s %-13s %12s %12s", scheme, pv, a, b);
-            for (size_t k = 0; k < NKEX; k++) {
-                double tot = kg + kex_n[k] * px;
-                bench_buf_puts(j, first ? "\n      {" : ",\n      {");
-                first = 0;
-                bench_buf_json_str_kv(j, "", "scheme", scheme);
-                bench_buf_json_str_kv(j, ", ", "provider", pv);
-                bench_buf_printf(j, ", \"n\": %u, ", kex_n[k]);
-                bench_buf_json_num_kv(j, "", "keygen_us", kg);
-                bench_buf_json_num_kv(j, ", ", "per_exchange_us", px);
-                bench_buf_json_num_kv(j, ", ", "total_us", tot);
-                bench_buf_puts(j, "}");
-                fmt_us(a, sizeof a, tot);
-                bench_buf_printf(t, " %12s", a);
-            }
-            bench_buf_puts(t, "\n");
-            if (s >= 0 && !isnan(rk) && !isnan(rx)) {
-                /* the smallest N measured at which ECDH's total is below RSA's */
-                long n = -1;
-                for (size_t k = 0; k < NKEX && n < 0; k++)
-                    if (kg + kex_n[k] * px < rk + kex_n[k] * rx)
-                        n = kex_n[k];
-                bench_buf_puts(&cross, cfirst ? "\n      {" : ",\n      {");
-                cfirst = 0;
-                bench_buf_json_str_kv(&cross, "", "ecc", scheme);
-                bench_buf_json_str_kv(&cross, ", ", "rsa", rsaname);
-                bench_buf_json_str_kv(&cross, ", ", "provider", pv);
-                /* The two totals are lines in N: kg + N px (ECDH) and
-                 * rk + N rx (RSA). They cross at N* = (rk - kg) / (px - rx)
-                 * when that is a positive number; otherwise one scheme is
-                 * cheaper for every N >= 1 and there is no crossover. */
-                double be = px != rx ? (rk - kg) / (px - rx) : NAN;
-                const char *kind;
-                if (be > 1 && isfinite(be))
-                    kind = "crossover";
-                else if (kg + px < rk + rx)
-                    kind = "ecdh_cheaper_for_every_n";
-                else
-                    kind = "rsa_cheaper_for_every_n";
-                if (n >= 0)
-                    bench_buf_printf(&cross, ", \"n\": %ld", n);
-                else
-                    bench_buf_puts(&cross, ", \"n\": null");
-                bench_buf_json_str_kv(&cross, ", ", "kind", kind);
-                bench_buf_json_num_kv(&cross, ", ", "break_even_n",
-                                      strcmp(kind, "crossover") == 0 ? be : NAN);
-                bench_buf_puts(&cross, "}");
-                if (strcmp(kind, "ecdh_cheaper_for_every_n") == 0)
-                    bench_buf_printf(&ctext, "  %s vs %s (%s): no crossover, ECDH is cheaper for "
-                                             "every N\n", scheme, rsaname, pv);
-                else if (strcmp(kind, "rsa_cheaper_for_every_n") == 0)
-                    bench_buf_printf(&ctext, "  %s vs %s (%s): no crossover, RSA is cheaper for "
-                                             "every N\n", scheme, rsaname, pv);
-                else
-                    bench_buf_printf(&ctext, "  %s vs %s (%s): the totals cross at N = %.0f "
-                                             "(%s is cheaper beyond it)\n", scheme, rsaname, pv,
-                                     be, px < rx ? "ECDH" : "RSA");
-            }
+            kex_rows(&ecc[c], pv, j, t, &first);
+            const kex_scheme *rs = &rsa[ks->paired ? c : 0];
+            if (kex_have(rs))
+                kex_cross(&ecc[c], rs, pv, &cross, &ctext, &cfirst);
         }
     }
     bench_buf_puts(j, "\n    ], \"crossover\": [");
     if (cross.data)
         bench_buf_puts(j, cross.data);
-    bench_buf_puts(j, "\n    ]}");
+    bench_buf_puts(j, "\n    ]");
     if (ctext.data) {
         bench_buf_puts(t, "crossover (where the total of N exchanges is the same for both):\n");
         bench_buf_puts(t, ctext.data);
     }
+    if (ks->study)
+        kex_study(r, cfg, ks, j, t);
+    bench_buf_puts(j, "}");
     bench_buf_free(&cross);
     bench_buf_free(&ctext);
 }

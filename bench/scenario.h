@@ -4,7 +4,9 @@
  *   security-levels  RSA against ECC at the strengths of NIST SP 800-57
  *                    part 1 table 2: keygen, sign, verify, key exchange
  *   kex-amortized    one key generation then N exchanges: ECDH against
- *                    RSA-OAEP transport of a 32-byte key
+ *                    RSA-OAEP transport of a 32-byte key; a study (bc2006:
+ *                    the 2006 BouncyCastle comparison) chooses the curves,
+ *                    RSA sizes and N of its table
  *   message-size     sign and verify including the hashing, 128 B to 1 MiB
  *   ecutils          the ECUtils performance tables: {Jacobian, affine} x
  *                    {cache off, on}, eight columns, every SEC curve
@@ -32,10 +34,13 @@ typedef struct {
     const char *const *providers; /* NULL-terminated list of provider names */
     const int *curves;            /* ecutils: the curves of -c (ncurves 0: the study's) */
     int ncurves;
+    const char *study;            /* kex-amortized only: NULL or a bench_kex_study_names */
 } bench_scenario_cfg;
 
-extern const char *const bench_scenario_names[]; /* NULL-terminated */
-/* Adds the cases a scenario needs. -1 for an unknown scenario name. */
+extern const char *const bench_scenario_names[];   /* NULL-terminated */
+extern const char *const bench_kex_study_names[];  /* NULL-terminated: "bc2006" */
+/* Adds the cases a scenario needs. -1 for an unknown scenario name, -2 for
+ * an unknown study or a study with another scenario than kex-amortized. */
 int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg);
 /* Builds the summary (JSON + text) of a scenario from the run's results. */
 void bench_scenario_summarise(const bench_run *r, const bench_scenario_cfg *cfg,

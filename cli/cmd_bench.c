@@ -43,7 +43,7 @@ static void usage_bench(FILE *out)
             "                          RSA: pkc's RSA (CRT and textbook); ECC: pkc in affine\n"
             "                          coordinates (with --providers, 'pkc' means pkc-affine);\n"
             "                          ECCJ: pkc in Jacobian coordinates; ECC and ECCJ default\n"
-            "                          to the eight prime curves; BIN: pkc on the binary curves\n"
+            "                          to the nine prime curves; BIN: pkc on the binary curves\n"
             "                          (GF(2^m): sect163k1 ... sect571r1, all ten by default) in\n"
             "                          Lopez-Dahab coordinates, with field_mul_portable beside\n"
             "                          field_mul (PCLMULQDQ); --providers pkc-affine,openssl\n"
@@ -75,6 +75,10 @@ static void usage_bench(FILE *out)
             "  --long                  security-levels: also RSA key generation above 4096\n"
             "                          bits (minutes per library)\n"
             "  --include-15360         security-levels: also the 256-bit level's RSA-15360\n"
+            "  --study NAME            kex-amortized: a published study's cases and table;\n"
+            "                          bc2006 (BouncyCastle 2006): ECDH on prime192v1,\n"
+            "                          prime239v1, prime256v1 against RSA-1280, -1536, -1792,\n"
+            "                          one key generation + N = 1, 100, 500, 2500 exchanges\n"
             "\n"
             "Measurement:\n"
             "  --key-pool N            distinct keys per case (default %d; 1 = one repeated key)\n"
@@ -108,6 +112,7 @@ static void usage_bench(FILE *out)
             "  pkc bench --providers pkc,pkc-cached -a ECCJ -c secp256r1 \\\n"
             "            --ops ECDSA/verify,ECDH/derive\n"
             "  pkc bench --scenario security-levels --json levels.json\n"
+            "  pkc bench --scenario kex-amortized --study bc2006 --json bc2006.json\n"
             "  pkc bench --filter 'pkc/ECDSA/secp256r1/sign$' --profile prof\n"
             "  pkc bench --compare old.json new.json\n"
             "  pkc bench --compare old.json new.json --baseline openssl  (relative to openssl\n"
@@ -165,7 +170,10 @@ static int set_providers(bench_planner *pl, char *const *names, int n, int affin
 
 static void list_all(void)
 {
-    static const unsigned sizes[] = {1024, 2048, 3072, 4096, 7680, 15360};
+    /* the usual sizes and the 2006 BouncyCastle study's (--study bc2006);
+     * any multiple of 8 from 1024 runs */
+    static const unsigned sizes[] = {1024, 1280, 1536, 1792, 2048, 3072, 4096, 7680, 15360};
+    const int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
     printf("Providers compiled in:\n");
     for (size_t i = 0; i < bench_nproviders; i++) {
         const bench_provider *p = bench_providers[i];
@@ -181,7 +189,7 @@ static void list_all(void)
             const bench_case_ops *ops = bench_case_ops_for((bench_alg)a);
             char params[512] = "", opnames[256] = "";
             unsigned opmask = 0;
-            int nvals = a == BENCH_RSA ? 6 : a == BENCH_SHA256 ? 1 : PKC_CURVE_COUNT, np = 0;
+            int nvals = a == BENCH_RSA ? nsizes : a == BENCH_SHA256 ? 1 : PKC_CURVE_COUNT, np = 0;
             for (int v = 0; v < nvals; v++) {
                 int ok = 0;
                 for (int op = 0; op < BENCH_OP_COUNT; op++) {
@@ -232,7 +240,7 @@ enum {
     OPT_PROVIDERS = 256, OPT_OPS, OPT_BASELINE, OPT_JSON, OPT_CSV, OPT_BUDGET, OPT_SCENARIO,
     OPT_LIST, OPT_PIN, OPT_TARGET, OPT_15360, OPT_FORMAT, OPT_SEED, OPT_FILTER, OPT_POOL,
     OPT_THREADS, OPT_COMPARE, OPT_ALPHA, OPT_PROFILE, OPT_PROFILE_S, OPT_LOCK, OPT_LABEL,
-    OPT_LONG, OPT_CASE, OPT_PROBE
+    OPT_LONG, OPT_CASE, OPT_PROBE, OPT_STUDY
 };
 
 static const struct option longopts[] = {
@@ -244,6 +252,7 @@ static const struct option longopts[] = {
     {"csv", required_argument, NULL, OPT_CSV},
     {"time-budget", required_argument, NULL, OPT_BUDGET},
     {"scenario", required_argument, NULL, OPT_SCENARIO},
+    {"study", required_argument, NULL, OPT_STUDY},
     {"list", no_argument, NULL, OPT_LIST},
     {"pin", required_argument, NULL, OPT_PIN},
     {"target-ms", required_argument, NULL, OPT_TARGET},
@@ -268,7 +277,7 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0}};
 
 typedef struct {
-    const char *mode, *raw, *json, *csv, *scenario, *baseline, *format, *filter, *profile;
+    const char *mode, *raw, *json, *csv, *scenario, *study, *baseline, *format, *filter, *profile;
     const char *label, *case_name, *probe;
     char *bits_arg, *curves_arg, *providers_arg, *ops_arg, *threads_arg;
     int verbose, quiet, list, include_15360, long_parts, pin, baseline_set, compare;
@@ -343,6 +352,7 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
             a->o.budget_s = d;
             break;
         case OPT_SCENARIO: a->scenario = optarg; break;
+        case OPT_STUDY: a->study = optarg; break;
         case OPT_LIST: a->list = 1; break;
         case OPT_PIN:
             if (cli_parse_u64(optarg, 0, 4095, &u) != 0)
@@ -468,6 +478,15 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
     int nbits = 0, curves[MAXLIST], ncurves = 0;
     char *items[MAXLIST];
     int n;
+    if (a->study) {
+        if (!a->scenario || strcmp(a->scenario, "kex-amortized") != 0)
+            return cli_error(CLI_USAGE, "--study: only with --scenario kex-amortized");
+        int known = 0;
+        for (int i = 0; bench_kex_study_names[i]; i++)
+            known |= strcmp(a->study, bench_kex_study_names[i]) == 0;
+        if (!known)
+            return cli_error(CLI_USAGE, "--study: expected bc2006, not '%s'", a->study);
+    }
     if (a->bits_arg) {
         if ((n = split_list(a->bits_arg, items, MAXLIST)) <= 0)
             return cli_error(CLI_USAGE, "-b: expected RSA modulus sizes");
@@ -601,6 +620,7 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
             scfg->curves = curves;
             scfg->ncurves = ncurves;
         }
+        scfg->study = a->study;
         if (bench_scenario_plan(pl->r, scfg) != 0)
             return cli_error(CLI_USAGE, "--scenario: expected security-levels, kex-amortized, "
                                         "message-size or ecutils, not '%s'", a->scenario);

@@ -81,10 +81,22 @@ static void print_prime(int show_oid)
     int aw = show_oid ? 17 : 0;
     printf("%-10s %4s %8s %6s  %-5s %-*s%s\n", "curve", "bits", "security", "rsa", "form", aw,
            "aliases", show_oid ? "  oid" : "");
+    /* by field size (ids are in the order the curves were added:
+     * prime239v1 follows the binary curves), ties in id order */
+    int order[PKC_CURVE_COUNT], n = 0;
     for (int i = 0; i < PKC_CURVE_COUNT; i++) {
         const pkc_curve_info *ci = pkc_curve_info_get((pkc_curve_id)i);
         if (!ci || ci->field != PKC_FIELD_PRIME)
             continue;
+        int j = n++;
+        for (; j > 0 && pkc_curve_info_get((pkc_curve_id)order[j - 1])->field_bits >
+                            ci->field_bits;
+             j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    for (int k = 0; k < n; k++) {
+        const pkc_curve_info *ci = pkc_curve_info_get((pkc_curve_id)order[k]);
         char aliases[64];
         curve_aliases(ci, aliases, sizeof aliases);
         const char *form = ci->a_is_minus3 ? "a=-3" : ci->a_is_zero ? "a=0" : "other";

@@ -79,9 +79,9 @@ got = [(r["algorithm"], r["operation"]) for r in rows]
 ok = (sorted(got) == sorted(want) and all(r["provider"] == "pkc" and r["params"] == "sect283k1"
       and r["security_bits"] == "128" and r["samples"] == "10" and float(r["median_us"]) > 0
       for r in rows))' && ok || bad "BIN cases"
-# the default curve sets: -a BIN the ten binary curves, -a ECCJ / ECC the eight prime ones
+# the default curve sets: -a BIN the ten binary curves, -a ECCJ / ECC the nine prime ones
 BINARY="sect163k1 sect163r2 sect233k1 sect233r1 sect283k1 sect283r1 sect409k1 sect409r1 sect571k1 sect571r1"
-PRIME="secp192k1 secp192r1 secp224k1 secp224r1 secp256k1 secp256r1 secp384r1 secp521r1"
+PRIME="secp192k1 secp192r1 secp224k1 secp224r1 secp256k1 secp256r1 secp384r1 secp521r1 prime239v1"
 for mode in BIN ECCJ ECC; do
     if [ $mode = BIN ]; then want=$BINARY; else want=$PRIME; fi
     if "$PKC" bench -a $mode --ops ECDSA/sign -i 2 $FAST >"$T/dflt.csv" 2>"$T/err"; then ok; else bad "-a $mode defaults: $(cat "$T/err")"; fi
@@ -174,7 +174,8 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 k = d["scenarios"]["kex-amortized"]
 ns = {r["n"] for r in k["rows"]}
-assert ns == {1, 100, 500, 2500}, ns
+assert ns == {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2500}, ns
+assert "study" not in k
 for r in k["rows"]:
     assert abs(r["total_us"] - (r["keygen_us"] + r["n"] * r["per_exchange_us"])) < 1e-6 * r["total_us"] + 1e-9
 assert len(k["crossover"]) >= 1 and all("n" in c and "kind" in c for c in k["crossover"])
@@ -182,6 +183,52 @@ for c in k["crossover"]:
     assert c["kind"] in ("crossover", "ecdh_cheaper_for_every_n", "rsa_cheaper_for_every_n")
     assert (c["break_even_n"] is None) == (c["kind"] != "crossover")
 EOF
+
+# kex-amortized --study bc2006: the study's cases, and every cell of its table
+# (algorithm x N x size) present and finite; the text has the table
+if "$PKC" bench --scenario kex-amortized --study bc2006 --providers $sprov -i 2 $FAST --json "$T/bc.json" \
+    >"$T/bc.txt" 2>"$T/err"; then ok; else bad "--study bc2006: $(cat "$T/err")"; fi
+"$PYTHON" - "$T/bc.json" "$sprov" <<'EOF' && ok || bad "--study bc2006 JSON"
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+prov = sys.argv[2]
+assert d["context"]["scenario"] == "kex-amortized"
+k = d["scenarios"]["kex-amortized"]
+st = k["study"]
+assert st["name"] == "bc2006" and st["n"] == [1, 100, 500, 2500], st
+assert [(z["x962_name"], z["field_bits"], z["rsa_bits"]) for z in st["sizes"]] == \
+    [("prime192v1", 192, 1280), ("prime239v1", 239, 1536), ("prime256v1", 256, 1792)], st["sizes"]
+assert [z["curve"] for z in st["sizes"]] == ["secp192r1", "prime239v1", "secp256r1"]
+cells = {(r["provider"], r["algorithm"], r["n"]): r["total_us"] for r in st["table"]}
+assert len(cells) == len(st["table"]) == 2 * 4, st["table"]
+for alg in ("ECDH", "RSA"):
+    for n in st["n"]:
+        v = cells[(prov, alg, n)]
+        assert len(v) == 3 and all(isinstance(x, (int, float)) and math.isfinite(x) and x > 0
+                                   for x in v), (alg, n, v)
+# the cells are the rows' totals at the study's N
+rows = {(r["scheme"], r["provider"], r["n"]): r["total_us"] for r in k["rows"]}
+for i, z in enumerate(st["sizes"]):
+    for n in st["n"]:
+        for alg, scheme in (("ECDH", "ECDH " + z["curve"]), ("RSA", "RSA-%d OAEP" % z["rsa_bits"])):
+            want = rows[(scheme, prov, n)]
+            assert abs(cells[(prov, alg, n)][i] - want) <= 1e-6 * want, (alg, n, i)
+# the cases: RSA keygen/encrypt/decrypt at the three sizes, ECDH keygen/derive on the three curves
+names = {b["name"] for b in d["benchmarks"]}
+want = {"%s/RSA/%d/%s" % (prov, b, o) for b in (1280, 1536, 1792)
+        for o in ("keygen", "encrypt", "decrypt")} | \
+       {"%s/ECDH/%s/%s" % (prov, c, o) for c in ("secp192r1", "prime239v1", "secp256r1")
+        for o in ("keygen", "derive")}
+assert names == want, names ^ want
+# one crossover entry per size (ECDH column c against RSA column c)
+assert sorted((c["ecc"], c["rsa"]) for c in k["crossover"]) == sorted(
+    ("ECDH " + z["curve"], "RSA-%d OAEP" % z["rsa_bits"]) for z in st["sizes"]), k["crossover"]
+EOF
+grep -q '^study bc2006' "$T/bc.txt" && grep -Eq "^$sprov +RSA +2500( +[0-9.]+ [mu]?s){3}\$" "$T/bc.txt" \
+    && ok || bad "--study bc2006: the table in the text output"
+expect_usage "--study without --scenario" --study bc2006
+expect_usage "--study with another scenario" --scenario message-size --study bc2006
+expect_usage "--study unknown" --scenario kex-amortized --study bc1999
 
 
 # ecutils: the four tables (pkc's four configurations), every column of every row

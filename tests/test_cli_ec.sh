@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# EC keys through the two command-line tools, on the eight prime curves
-# (the binary ones: tests/test_cli_binary.sh):
+# EC keys through the two command-line tools, on the nine prime curves
+# (the binary ones: tests/test_cli_binary.sh; more on X9.62 prime239v1:
+# tests/test_cli_prime239v1.sh):
 #   pkc keygen -t ec          -> openssl pkey -check
 #   pkc pubkey                == openssl pkey -pubout
 #   pkc sign (every digest)   -> openssl dgst -verify
@@ -17,7 +18,7 @@ command -v openssl >/dev/null || { echo "FAIL: openssl not installed"; exit 1; }
 head -c 1000 /dev/urandom >"$T/msg"
 printf 'other' >"$T/msg2"
 
-for curve in secp192k1 secp192r1 secp224k1 secp224r1 secp256k1 secp256r1 secp384r1 secp521r1; do
+for curve in secp192k1 secp192r1 secp224k1 secp224r1 prime239v1 secp256k1 secp256r1 secp384r1 secp521r1; do
     osslname=$curve
     [ $curve = secp192r1 ] && osslname=prime192v1
     [ $curve = secp256r1 ] && osslname=prime256v1

@@ -172,4 +172,41 @@ openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ec.pem 2>/de
 "$PKC" encrypt -p ec.pem secret >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "encrypt to an EC key: exit $rc"
 
+# --- sizes between the usual ones: every multiple of 256 bits works -----------
+# (the 2006 BouncyCastle study's RSA-1280/1536/1792, pkc bench --study bc2006)
+for b in 1280 1536 1792; do
+    "$PKC" keygen -t rsa -b $b -o k$b.pem || bad "keygen -b $b"
+    openssl rsa -in k$b.pem -check -noout >/dev/null 2>&1 && ok || bad "openssl rsa -check ($b)"
+    openssl pkey -in k$b.pem -check -noout >/dev/null 2>&1 && ok || bad "openssl pkey -check ($b)"
+    case "$(openssl pkey -in k$b.pem -noout -text 2>/dev/null | head -1)" in
+    *"($b bit"*) ok ;; *) bad "$b-bit key: $(openssl pkey -in k$b.pem -noout -text 2>/dev/null | head -1)" ;; esac
+    "$PKC" pubkey -i k$b.pem -o p$b.pem || bad "pubkey ($b)"
+    openssl rsa -in k$b.pem -pubout 2>/dev/null | cmp -s - p$b.pem && ok || bad "pkc pubkey == openssl rsa -pubout ($b)"
+    # signatures both ways, PKCS#1 v1.5 (deterministic: the same bytes) and PSS
+    "$PKC" sign -i k$b.pem -o s$b msg || bad "pkc sign ($b)"
+    openssl dgst -sha256 -verify p$b.pem -signature s$b msg >/dev/null 2>&1 && ok || bad "pkc sign -> openssl ($b)"
+    [ "$(stat -c %s s$b)" -eq $((b / 8)) ] && ok || bad "signature of $b bits: $(stat -c %s s$b) bytes"
+    openssl dgst -sha256 -sign k$b.pem -out o$b msg 2>/dev/null
+    expect 0 "openssl sign -> pkc verify ($b)" -- "$PKC" verify -p p$b.pem -s o$b msg
+    cmp -s s$b o$b && ok || bad "PKCS#1 v1.5 signatures differ from OpenSSL's ($b)"
+    expect 1 "pkc verify, another message ($b)" -- "$PKC" verify -p p$b.pem -s o$b msg2
+    "$PKC" sign -i k$b.pem --pss -o ps$b msg || bad "pkc sign --pss ($b)"
+    openssl dgst -sha256 -verify p$b.pem -sigopt rsa_padding_mode:pss -signature ps$b msg >/dev/null 2>&1 \
+        && ok || bad "pkc sign --pss -> openssl ($b)"
+    openssl dgst -sha256 -sign k$b.pem -sigopt rsa_padding_mode:pss -out ops$b msg 2>/dev/null
+    expect 0 "openssl pss -> pkc verify --pss ($b)" -- "$PKC" verify -p p$b.pem -s ops$b --pss msg
+    # OAEP (SHA-256) both ways, a 32-byte key as the kex-amortized scenario sends
+    head -c 32 /dev/urandom > key32
+    "$PKC" encrypt -p p$b.pem -o c$b key32 || bad "pkc encrypt ($b)"
+    openssl pkeyutl -decrypt -inkey k$b.pem -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 \
+        -in c$b 2>/dev/null | cmp -s - key32 && ok || bad "pkc encrypt -> openssl decrypt ($b)"
+    openssl pkeyutl -encrypt -pubin -inkey p$b.pem -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 \
+        -in key32 -out oc$b 2>/dev/null
+    "$PKC" decrypt -i k$b.pem oc$b | cmp -s - key32 && ok || bad "openssl encrypt -> pkc decrypt ($b)"
+done
+# and an OpenSSL key of such a size read by pkc
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1536 -out ok1536.pem 2>/dev/null
+"$PKC" sign -i ok1536.pem -o sok msg && openssl dgst -sha256 -verify <(openssl pkey -in ok1536.pem -pubout) \
+    -signature sok msg >/dev/null 2>&1 && ok || bad "pkc signs with OpenSSL's 1536-bit key"
+
 finish

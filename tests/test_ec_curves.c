@@ -1,4 +1,4 @@
-/* The eighteen curves (eight prime, ten binary): names, aliases, OIDs, sizes and security levels; the
+/* The nineteen curves (nine prime, ten binary): names, aliases, OIDs, sizes and security levels; the
  * domain parameters against OpenSSL's built-in groups (EC_GROUP) and the
  * group law: G on the curve, (n-1)G = -G, nG = infinity (through every
  * scalar multiplication of both implementations), 2G and 3G consistent. */
@@ -73,12 +73,27 @@ static void test_names(void)
         {"P-224", PKC_CURVE_SECP224R1},      {"P-384", PKC_CURVE_SECP384R1},
         {"P-521", PKC_CURVE_SECP521R1},      {"secp256k1", PKC_CURVE_SECP256K1},
         {"secp192k1", PKC_CURVE_SECP192K1},  {"secp224k1", PKC_CURVE_SECP224K1},
-        {"secp521r1", PKC_CURVE_SECP521R1},
+        {"secp521r1", PKC_CURVE_SECP521R1},  {"prime239v1", PKC_CURVE_PRIME239V1},
+        {"PRIME239V1", PKC_CURVE_PRIME239V1},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         CHECK_MSG(pkc_curve_from_name(names[i].name, &id) == PKC_OK && id == names[i].id,
                   "name %s", names[i].name);
     }
+    /* the ids are published: the binary ones stay 8-17, prime239v1 follows */
+    CHECK(PKC_CURVE_SECP521R1 == 7 && PKC_CURVE_SECT163K1 == 8 && PKC_CURVE_SECT571R1 == 17);
+    CHECK(PKC_CURVE_PRIME239V1 == 18 && PKC_CURVE_COUNT == 19);
+    CHECK(pkc_curve_from_name("X9.62 prime239v1", &id) == PKC_ERR_UNSUPPORTED);
+    CHECK(pkc_curve_from_name("prime239v2", &id) == PKC_ERR_UNSUPPORTED);
+    int nprime = 0;
+    for (int i = 0; i < PKC_CURVE_COUNT; i++)
+        nprime += pkc_curve_info_get((pkc_curve_id)i)->field == PKC_FIELD_PRIME;
+    CHECK(nprime == 9);
+    const pkc_curve_info *p239 = pkc_curve_info_get(PKC_CURVE_PRIME239V1);
+    CHECK(p239 && strcmp(p239->name, "prime239v1") == 0 && !p239->nist_name &&
+          strcmp(p239->oid, "1.2.840.10045.3.1.4") == 0 && p239->field_bits == 239 &&
+          p239->order_bits == 239 && p239->security_bits == 112 && p239->rsa_bits == 2048 &&
+          p239->a_is_minus3 && p239->field == PKC_FIELD_PRIME);
     uint8_t oid[32];
     CHECK(pkc_curve_from_oid(oid, 0, &id) == PKC_ERR_UNSUPPORTED);
     for (int i = 0; i < PKC_CURVE_COUNT; i++) {

@@ -4,7 +4,7 @@
  *  - compressed_points.txt (SEC 1 decompression);
  *  - the EC key files of the cryptography vectors (PEM, DER, PKCS#8, SEC 1;
  *    an unknown curve OID and encrypted keys refused);
- *  - key generation on all eighteen curves (d in [1, n-1], Q = dG, both
+ *  - key generation on all nineteen curves (d in [1, n-1], Q = dG, both
  *    coordinate systems agree, fixed seeds reproduce);
  *  - round trips: SEC 1 points (both forms), ECPrivateKey and PKCS#8 DER
  *    and PEM, SubjectPublicKeyInfo DER and PEM;

@@ -1,4 +1,4 @@
-/* Scalar multiplication and point checks on all eighteen curves (prime and binary):
+/* Scalar multiplication and point checks on all nineteen curves (prime and binary):
  * - mul_base, mul and mul2_var of the Jacobian implementation against
  *   OpenSSL's EC_POINT_mul for random scalars (when OpenSSL is present);
  * - affine and Jacobian agree on random scalar multiplications (all three

@@ -1,4 +1,4 @@
-/* ECDH, differential against OpenSSL (EVP_PKEY_derive) on all eighteen
+/* ECDH, differential against OpenSSL (EVP_PKEY_derive) on all nineteen
  * curves and against libsecp256k1 (secp256k1_ecdh with a hash function that
  * returns x) on secp256k1: secrets agree both ways, in both coordinate
  * systems. Plus the bad-input cases of pkc_ecdh: a peer on another curve,

@@ -1,4 +1,4 @@
-/* ECDSA and EC keys, differential against OpenSSL (EVP) on all eighteen
+/* ECDSA and EC keys, differential against OpenSSL (EVP) on all nineteen
  * curves, and against libsecp256k1 on secp256k1:
  *  - keys pkc generates pass EVP_PKEY_check / EVP_PKEY_public_check after a
  *    PKCS#8 and an SPKI round trip through OpenSSL's decoders, and OpenSSL

@@ -193,6 +193,81 @@ else
   bad "scenario run of another machine"; cat "$T/merge2.log"
 fi
 
+# 5b. A `--scenario kex-amortized --study bc2006` run: chart 10b with the
+#     study's table (every cell), one panel per size, a crossover star only
+#     where the totals cross (size 1 here) and "no crossover" where ECDH is
+#     cheaper at every N (sizes 2 and 3); chart 10 keeps the default run.
+"$PY" - "$T/kex.json" "$T/bc2006.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+sizes = [{"curve": "secp192r1", "x962_name": "prime192v1", "field_bits": 192, "rsa_bits": 1280},
+         {"curve": "prime239v1", "x962_name": "prime239v1", "field_bits": 239, "rsa_bits": 1536},
+         {"curve": "secp256r1", "x962_name": "prime256v1", "field_bits": 256, "rsa_bits": 1792}]
+# (keygen, per exchange) in us. The chart takes the cases where the runs have
+# them (plain.json's ECDH secp192r1 and secp256r1), the summary elsewhere:
+# RSA-1280's 20 us per exchange is below any ECDH's, so size 1 crosses
+terms = {"ECDH": [(500.0, 700.0), (30.0, 250.0), (25.0, 200.0)],
+         "RSA": [(9000.0, 20.0), (20000.0, 400.0), (30000.0, 500.0)]}
+grid = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2500]
+rows = []
+for alg, ts in terms.items():
+    for z, (kg, px) in zip(sizes, ts):
+        scheme = ("ECDH " + z["curve"]) if alg == "ECDH" else "RSA-%d OAEP" % z["rsa_bits"]
+        rows += [{"scheme": scheme, "provider": "pkc", "n": n, "keygen_us": kg,
+                  "per_exchange_us": px, "total_us": kg + n * px} for n in grid]
+table = [{"provider": "pkc", "algorithm": alg, "n": n, "total_us": [kg + n * px for kg, px in ts]}
+         for alg, ts in terms.items() for n in (1, 100, 500, 2500)]
+bc = {"context": dict(d["context"], scenario="kex-amortized",
+                      command_line="pkc bench --scenario kex-amortized --study bc2006"),
+      "benchmarks": [],
+      "scenarios": {"kex-amortized": {"rows": rows, "crossover": [], "study": {
+          "name": "bc2006", "title": "BouncyCastle 2006", "n": [1, 100, 500, 2500],
+          "sizes": sizes, "table": table}}}}
+json.dump(bc, open(sys.argv[2], "w"))
+EOF
+out="$T/bc2006"
+if "$PY" "$REPORT" -o "$out" --charts 10,10b "$T/plain.json" "$T/kex.json" "$T/bc2006.json" \
+    >"$T/bc.log" 2>&1 \
+    && "$PY" "$CHECK" html "$out" present=10-kex-amortized,10b-kex-bc2006 \
+    && "$PY" - "$out" <<'EOF'
+import json, os, sys
+sys.path.insert(0, os.path.join(os.environ["SRC"], "tools"))
+from reportlib.fmt import fmt_us
+out = sys.argv[1]
+md = open(out + "/report.md", encoding="utf-8").read()
+sec = md.split('<a id="chart-10b"></a>', 1)[1].split("<a id=", 1)[0]
+# every cell of the study's table
+for alg, ts in (("ECDH", [(500, 700), (30, 250), (25, 200)]),
+                ("RSA", [(9000, 20), (20000, 400), (30000, 500)])):
+    for n, nf in ((1, "1"), (100, "100"), (500, "500"), (2500, "2,500")):
+        want = "| pkc | %s | %s | %s |" % (alg, nf, " | ".join(fmt_us(kg + n * px) for kg, px in ts))
+        assert want in sec, want
+assert "| pkc | prime192v1 / RSA-1280 | crossover at N ≈ " in sec, "size 1 crosses"
+assert "| pkc | prime239v1 / RSA-1536 | no crossover: ECDH is cheaper at every N |" in sec
+assert "| pkc | prime256v1 / RSA-1792 | no crossover: ECDH is cheaper at every N |" in sec
+c = next(c for c in json.load(open(out + "/charts.json"))["charts"] if c["id"] == "10b")
+assert len(c["axes"]) == 3, len(c["axes"])
+marks = [ax for ax in c["axes"] if any("crossover" in t for t in ax["legend"])]
+assert len(marks) == 1 and "size 1" in marks[0]["title"], [ax["title"] for ax in c["axes"]]
+# chart 10 is still the default run's (secp256r1 / secp256k1 against RSA-3072)
+c10 = md.split('<a id="chart-10"></a>', 1)[1].split("<a id=", 1)[0]
+assert "RSA-3072" in c10 and "RSA-1280" not in c10
+EOF
+then
+  ok "bc2006 study: chart 10b, the table's cells, a star only where the totals cross"
+else
+  bad "bc2006 study chart"; cat "$T/bc.log"
+fi
+# without the study run, chart 10b is skipped with the command that makes it
+out="$T/nobc"
+if "$PY" "$REPORT" -o "$out" --charts 10b "$T/plain.json" "$T/kex.json" >"$T/nobc.log" 2>&1 \
+    && "$PY" "$CHECK" html "$out" absent=10b-kex-bc2006 skipped=10b findings=none \
+    && grep -q -- "--study bc2006" "$out/report.md"; then
+  ok "no bc2006 run: chart 10b skipped with the command"
+else
+  bad "chart 10b without its run"; cat "$T/nobc.log"
+fi
+
 # 6. Raw samples from the raw CSV when the JSON has none; absent -> skipped.
 "$PY" - "$FX/bench-small.json" "$T/noraw.json" "$T/raw.csv" <<'EOF'
 import csv, json, sys

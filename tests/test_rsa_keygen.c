@@ -126,6 +126,19 @@ int main(void)
         pkc_rsa_key_free(a);
     }
 
+    /* Every multiple of 256 bits from 1024 to 2048 (the 2006 BouncyCastle
+     * study's 1280, 1536 and 1792 among them): n of exactly that size, p
+     * and q of half of it, a key that passes the full check. */
+    for (unsigned bits = 1024; bits <= 2048; bits += 256) {
+        a = NULL;
+        CHECK_MSG(pkc_rsa_generate(&a, bits, 65537, &rng) == PKC_OK, "keygen %u", bits);
+        if (a) {
+            check_key_properties(a, bits, 65537);
+            CHECK_MSG(pkc_rsa_check_private(a, &rng) == PKC_OK, "check_private %u", bits);
+        }
+        pkc_rsa_key_free(a);
+    }
+
     /* A few hundred small keys: every prime passes GMP's own test. */
     int n512 = tu_iters(200), n768 = tu_iters(60);
     CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, tu_rand64()) == PKC_OK);

@@ -29,7 +29,7 @@ import subprocess
 # name, OpenSSL name, NIST name, OID, security bits (NIST SP 800-57 part 1
 # rev. 5 table 2, from the order size), RSA bits of equal strength, field
 # representation, extra spellings accepted by pkc_curve_from_name.
-# OIDs: SEC 2 v2 appendix A; ANSI X9.62 for prime192v1 and prime256v1.
+# OIDs: SEC 2 v2 appendix A; ANSI X9.62 for prime192v1, prime239v1 and prime256v1.
 CURVES = [
     ("secp192k1", "secp192k1", None, "1.3.132.0.31", 80, 1024, "mont", []),
     ("secp192r1", "prime192v1", "P-192", "1.2.840.10045.3.1.1", 80, 1024, "mont",
@@ -41,6 +41,10 @@ CURVES = [
      ["P256", "nistp256"]),
     ("secp384r1", "secp384r1", "P-384", "1.3.132.0.34", 192, 7680, "mont", ["P384", "nistp384"]),
     ("secp521r1", "secp521r1", "P-521", "1.3.132.0.35", 256, 15360, "p521", ["P521", "nistp521"]),
+    # ANSI X9.62 prime239v1: a 239-bit order is about 119 bits of security,
+    # the floor of SP 800-57's levels 112; no SEC 2 or NIST name, and its id
+    # follows the binary curves' (pkc_curve_id)
+    ("prime239v1", "prime239v1", None, "1.2.840.10045.3.1.4", 112, 2048, "mont", []),
 ]
 
 # Toy curves y^2 = x^3 + a x + b over F_p of prime order n (found by counting

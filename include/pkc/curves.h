@@ -1,5 +1,7 @@
-/* pkc — the elliptic curves pkc implements (SEC 2 v2): over prime fields
- * and over binary fields GF(2^m), their names, OIDs and security levels. */
+/* pkc — the elliptic curves pkc implements (SEC 2 v2, and ANSI X9.62's
+ * prime239v1): over prime fields and over binary fields GF(2^m), their
+ * names, OIDs and security levels. Ids are stable: a new curve is appended,
+ * so the prime curves are not a contiguous range (use pkc_curve_info.field). */
 #ifndef PKC_CURVES_H
 #define PKC_CURVES_H
 
@@ -29,6 +31,8 @@ typedef enum {
     PKC_CURVE_SECT409R1,   /* B-409 */
     PKC_CURVE_SECT571K1,   /* K-571 */
     PKC_CURVE_SECT571R1,   /* B-571 */
+    /* prime fields again, after the binary ids (which stay as published) */
+    PKC_CURVE_PRIME239V1,  /* ANSI X9.62 prime239v1, a = -3 */
     PKC_CURVE_COUNT
 } pkc_curve_id;
 

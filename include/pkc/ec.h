@@ -1,4 +1,4 @@
-/* pkc — elliptic-curve keys, ECDSA and ECDH over the eight prime curves of
+/* pkc — elliptic-curve keys, ECDSA and ECDH over the curves of
  * include/pkc/curves.h.
  *
  *   key generation     d uniform in [1, n-1] by rejection sampling, Q = d*G

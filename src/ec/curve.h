@@ -77,7 +77,7 @@ struct pkc_ec_curve {
 
 extern const pkc_ec_ops pkc_ec_ops_secp192k1, pkc_ec_ops_secp192r1, pkc_ec_ops_secp224k1,
     pkc_ec_ops_secp224r1, pkc_ec_ops_secp256k1, pkc_ec_ops_secp256r1, pkc_ec_ops_secp384r1,
-    pkc_ec_ops_secp521r1;
+    pkc_ec_ops_secp521r1, pkc_ec_ops_prime239v1;
 extern const pkc_ec_ops pkc_ec_ops_sect163k1, pkc_ec_ops_sect163r2, pkc_ec_ops_sect233k1,
     pkc_ec_ops_sect233r1, pkc_ec_ops_sect283k1, pkc_ec_ops_sect283r1, pkc_ec_ops_sect409k1,
     pkc_ec_ops_sect409r1, pkc_ec_ops_sect571k1, pkc_ec_ops_sect571r1;

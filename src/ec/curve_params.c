@@ -288,6 +288,40 @@ static const uint8_t secp521r1_oid[5] = {
     0x2b, 0x81, 0x04, 0x00, 0x23,
 };
 
+static const uint8_t prime239v1_p[30] = {
+    0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x7f, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+static const uint8_t prime239v1_a[30] = {
+    0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x7f, 0xff, 0xff, 0xff, 0xff, 0xfc,
+};
+static const uint8_t prime239v1_b[30] = {
+    0x6b, 0x01, 0x6c, 0x3b, 0xdc, 0xf1, 0x89, 0x41, 0xd0, 0xd6, 0x54, 0x92,
+    0x14, 0x75, 0xca, 0x71, 0xa9, 0xdb, 0x2f, 0xb2, 0x7d, 0x1d, 0x37, 0x79,
+    0x61, 0x85, 0xc2, 0x94, 0x2c, 0x0a,
+};
+static const uint8_t prime239v1_gx[30] = {
+    0x0f, 0xfa, 0x96, 0x3c, 0xdc, 0xa8, 0x81, 0x6c, 0xcc, 0x33, 0xb8, 0x64,
+    0x2b, 0xed, 0xf9, 0x05, 0xc3, 0xd3, 0x58, 0x57, 0x3d, 0x3f, 0x27, 0xfb,
+    0xbd, 0x3b, 0x3c, 0xb9, 0xaa, 0xaf,
+};
+static const uint8_t prime239v1_gy[30] = {
+    0x7d, 0xeb, 0xe8, 0xe4, 0xe9, 0x0a, 0x5d, 0xae, 0x6e, 0x40, 0x54, 0xca,
+    0x53, 0x0b, 0xa0, 0x46, 0x54, 0xb3, 0x68, 0x18, 0xce, 0x22, 0x6b, 0x39,
+    0xfc, 0xcb, 0x7b, 0x02, 0xf1, 0xae,
+};
+static const uint8_t prime239v1_n[30] = {
+    0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0x7f, 0xff, 0xff, 0x9e, 0x5e, 0x9a, 0x9f, 0x5d, 0x90, 0x71, 0xfb, 0xd1,
+    0x52, 0x26, 0x88, 0x90, 0x9d, 0x0b,
+};
+static const uint8_t prime239v1_oid[8] = {
+    0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x04,
+};
+
 static const uint8_t sect163k1_p[21] = {
     0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc9,
@@ -693,6 +727,8 @@ const pkc_curve_info pkc_ec_curve_infos[PKC_CURVE_COUNT] = {
         secp384r1_p, secp384r1_a, secp384r1_b, secp384r1_gx, secp384r1_gy, secp384r1_n, 1, PKC_FIELD_PRIME, {0, 0, 0}},
     [PKC_CURVE_SECP521R1] = {PKC_CURVE_SECP521R1, "secp521r1", "P-521", "secp521r1", "1.3.132.0.35", 521, 521, 66, 66, 256, 15360, 1, 0,
         secp521r1_p, secp521r1_a, secp521r1_b, secp521r1_gx, secp521r1_gy, secp521r1_n, 1, PKC_FIELD_PRIME, {0, 0, 0}},
+    [PKC_CURVE_PRIME239V1] = {PKC_CURVE_PRIME239V1, "prime239v1", NULL, "prime239v1", "1.2.840.10045.3.1.4", 239, 239, 30, 30, 112, 2048, 1, 0,
+        prime239v1_p, prime239v1_a, prime239v1_b, prime239v1_gx, prime239v1_gy, prime239v1_n, 1, PKC_FIELD_PRIME, {0, 0, 0}},
     [PKC_CURVE_SECT163K1] = {PKC_CURVE_SECT163K1, "sect163k1", "K-163", "sect163k1", "1.3.132.0.1", 163, 163, 21, 21, 80, 1024, 0, 0,
         sect163k1_p, sect163k1_a, sect163k1_b, sect163k1_gx, sect163k1_gy, sect163k1_n, 2, PKC_FIELD_BINARY, {3, 6, 7}},
     [PKC_CURVE_SECT163R2] = {PKC_CURVE_SECT163R2, "sect163r2", "B-163", "sect163r2", "1.3.132.0.15", 163, 163, 21, 21, 80, 1024, 0, 0,
@@ -724,6 +760,7 @@ const pkc_ec_curve pkc_ec_curves[PKC_CURVE_COUNT] = {
     [PKC_CURVE_SECP256R1] = {&pkc_ec_curve_infos[PKC_CURVE_SECP256R1], &pkc_ec_ops_secp256r1},
     [PKC_CURVE_SECP384R1] = {&pkc_ec_curve_infos[PKC_CURVE_SECP384R1], &pkc_ec_ops_secp384r1},
     [PKC_CURVE_SECP521R1] = {&pkc_ec_curve_infos[PKC_CURVE_SECP521R1], &pkc_ec_ops_secp521r1},
+    [PKC_CURVE_PRIME239V1] = {&pkc_ec_curve_infos[PKC_CURVE_PRIME239V1], &pkc_ec_ops_prime239v1},
     [PKC_CURVE_SECT163K1] = {&pkc_ec_curve_infos[PKC_CURVE_SECT163K1], &pkc_ec_ops_sect163k1},
     [PKC_CURVE_SECT163R2] = {&pkc_ec_curve_infos[PKC_CURVE_SECT163R2], &pkc_ec_ops_sect163r2},
     [PKC_CURVE_SECT233K1] = {&pkc_ec_curve_infos[PKC_CURVE_SECT233K1], &pkc_ec_ops_sect233k1},
@@ -745,6 +782,7 @@ const pkc_ec_oid pkc_ec_curve_oids[PKC_CURVE_COUNT] = {
     [PKC_CURVE_SECP256R1] = {secp256r1_oid, sizeof secp256r1_oid},
     [PKC_CURVE_SECP384R1] = {secp384r1_oid, sizeof secp384r1_oid},
     [PKC_CURVE_SECP521R1] = {secp521r1_oid, sizeof secp521r1_oid},
+    [PKC_CURVE_PRIME239V1] = {prime239v1_oid, sizeof prime239v1_oid},
     [PKC_CURVE_SECT163K1] = {sect163k1_oid, sizeof sect163k1_oid},
     [PKC_CURVE_SECT163R2] = {sect163r2_oid, sizeof sect163r2_oid},
     [PKC_CURVE_SECT233K1] = {sect233k1_oid, sizeof sect233k1_oid},
@@ -790,5 +828,5 @@ const pkc_ec_curve_alias pkc_ec_curve_aliases[] = {
     {"nistb571", PKC_CURVE_SECT571R1},
     {NULL, PKC_CURVE_COUNT},
 };
-_Static_assert(sizeof pkc_ec_curve_infos / sizeof pkc_ec_curve_infos[0] == 18,
+_Static_assert(sizeof pkc_ec_curve_infos / sizeof pkc_ec_curve_infos[0] == 19,
                "PKC_CURVE_COUNT and the generator disagree");

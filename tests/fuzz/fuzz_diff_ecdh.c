@@ -7,8 +7,9 @@
  * multiplication: its d G must be OpenSSL's.
  *
  * Input: a selector byte, then the payload.
- *   bits 0-2  curve (pkc_curve_id 0-7: the eight prime curves only; the
- *             binary curves, ids 8-17, have no fixed keys or seeds here yet)
+ *   bits 0-2  curve (pkc_curve_id 0-7: the eight SEC 2 prime curves only;
+ *             the binary curves, ids 8-17, and prime239v1, id 18, have no
+ *             fixed keys or seeds here yet)
  *   bit  7    private key: 0 the curve's fixed key; 1 d from the payload's
  *             start, [len][d] (len bit 7: d = n - d). pkc must refuse
  *             d = 0 and d >= n (PKC_ERR_KEY) and accept the rest; out of

@@ -6,8 +6,8 @@
  * documented difference: any disagreement is a bug on one side.
  *
  * Input: a selector byte, then the payload.
- *   bits 0-2  curve (pkc_curve_id 0-7: the eight prime curves); the key
- *             is the curve's fixed key
+ *   bits 0-2  curve (pkc_curve_id 0-7: the eight SEC 2 prime curves, not
+ *             prime239v1, id 18); the key is the curve's fixed key
  *   bits 3-4  hash of PKC_FUZZ_MESSAGE: SHA-224, SHA-256, SHA-384, SHA-512
  *   bits 5-7  mode, what the payload is:
  *     0  a DER signature; also verified through the message APIs

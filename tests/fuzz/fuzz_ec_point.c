@@ -1,8 +1,9 @@
 /* pkc fuzzing — SEC 1 point decoding (SEC 1 v2 section 2.3.4) and public
- * key validation (section 3.2.2) on the eight prime curves (src/ec/ec_key.c).
+ * key validation (section 3.2.2) on the eight SEC 2 prime curves
+ * (src/ec/ec_key.c).
  *
- * Input: one byte that selects the curve (mod 8: the prime curves; the
- * binary ones would need fixed keys and the compression rule of GF(2^m),
+ * Input: one byte that selects the curve (mod 8: the SEC 2 prime curves,
+ * ids 0-7; prime239v1, id 18, has no fixed key here yet; the binary ones would need fixed keys and the compression rule of GF(2^m),
  * the lowest bit of y/x, in fep_check_valid), then the encoded point.
  * A point that decodes re-encodes in its own form (02/03 or 04) to the
  * same bytes, and both forms decode to the same key. The same bytes split

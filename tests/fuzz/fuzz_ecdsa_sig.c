@@ -2,7 +2,8 @@
  * verification of arbitrary signatures against fixed keys.
  *
  * Input: one selector byte, then a DER ECDSA-Sig-Value.
- *   bits 0-2  curve (pkc_curve_id 0-7: the eight prime curves)
+ *   bits 0-2  curve (pkc_curve_id 0-7: the eight SEC 2 prime curves, not
+ *             prime239v1, id 18)
  *   bits 3-4  hash: SHA-224, SHA-256, SHA-384, SHA-512
  *   bit  5    also verify in affine coordinates (slow: one inversion per
  *             addition, so only when asked)

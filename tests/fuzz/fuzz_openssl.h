@@ -43,8 +43,9 @@ static const char *const pkc_fuzz_ossl_curve_names[PKC_CURVE_COUNT] = {
     "secp192k1", "prime192v1", "secp224k1", "secp224r1",
     "secp256k1", "prime256v1", "secp384r1", "secp521r1",
     "sect163k1", "sect163r2", "sect233k1", "sect233r1", "sect283k1",
-    "sect283r1", "sect409k1", "sect409r1", "sect571k1", "sect571r1"};
-_Static_assert(PKC_CURVE_COUNT == 18, "pkc_fuzz_ossl_curve_names: one name per curve");
+    "sect283r1", "sect409k1", "sect409r1", "sect571k1", "sect571r1",
+    "prime239v1"};
+_Static_assert(PKC_CURVE_COUNT == 19, "pkc_fuzz_ossl_curve_names: one name per curve");
 
 /* The curve of that OpenSSL name, or -1 if pkc does not implement it. */
 static inline int pkc_fuzz_ossl_curve_of_name(const char *name)

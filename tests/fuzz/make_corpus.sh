@@ -516,10 +516,12 @@ hexput diff_key diff-ec-d-33-octets "b3010021""00$D256"    # d with a leading 00
 openssl ec -in "$KEYS/ec_prime256v1.pem" -param_enc explicit -outform DER \
   -out "$TMP/explicit.der" 2>/dev/null
 put diff_key diff-ec-explicit-params.der "$TMP/explicit.der" 00
-for cv in brainpoolP256r1 prime239v1; do
+for cv in brainpoolP256r1 prime239v2 prime239v1; do
   openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:$cv -pkeyopt ec_param_enc:named_curve \
     -outform DER -out "$TMP/$cv.der"
-  put diff_key "diff-ec-curve-$cv.der" "$TMP/$cv.der" 00
+  # prime239v1 pkc implements (since after the binary curves): both read it
+  if [ $cv = prime239v1 ]; then put diff_key "diff-ec-$cv.der" "$TMP/$cv.der" 00
+  else put diff_key "diff-ec-curve-$cv.der" "$TMP/$cv.der" 00; fi
 done
 openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -pkeyopt rsa_keygen_primes:3 \
   -outform DER -out "$TMP/rsa3p.der" 2>/dev/null

@@ -1,7 +1,7 @@
 """The report's charts in reading order, and the collages made of them.
 
 Charts by topic: charts_core (1-6), charts_dist (7a/7b), charts_variants
-(8a/8b), charts_providers (9, 14), charts_scenarios (10, 11),
+(8a/8b), charts_providers (9, 14), charts_scenarios (10, 10b, 11),
 charts_machines (13), charts_extra (15-19). Every chart follows the rules of
 docs/report.md; a chart whose data are absent is skipped with the reason.
 """
@@ -11,7 +11,7 @@ from .charts_core import (chart_heatmap, chart_keygen, chart_sign_verify, chart_
 from .charts_dist import chart_dist_rsa, chart_dist_ecc
 from .charts_variants import chart_affine_jacobian, chart_crt_textbook
 from .charts_providers import chart_providers, chart_fastest
-from .charts_scenarios import chart_kex, chart_message_size
+from .charts_scenarios import chart_kex, chart_kex_study, chart_message_size
 from .charts_machines import chart_cross_machine
 from .charts_extra import (chart_binary_prime, chart_size_sweep, chart_threads, chart_flags,
                            chart_profile)
@@ -21,7 +21,7 @@ BUILDERS = [("1", chart_heatmap), ("2", chart_keygen), ("3", chart_sign_verify),
             ("4", chart_ratios), ("5", chart_rsa_scaling), ("6", chart_ecc_by_curve),
             ("7a", chart_dist_rsa), ("7b", chart_dist_ecc), ("8a", chart_affine_jacobian),
             ("8b", chart_crt_textbook), ("9", chart_providers), ("10", chart_kex),
-            ("11", chart_message_size)]
+            ("10b", chart_kex_study), ("11", chart_message_size)]
 LATER = [("13", chart_cross_machine), ("14", chart_fastest), ("15", chart_binary_prime),
          ("16", chart_size_sweep), ("17", chart_threads), ("18", chart_flags),
          ("19", chart_profile)]
@@ -29,6 +29,7 @@ STEMS = {"1": "01-heatmap", "2": "02-keygen", "3": "03-sign-verify", "4": "04-ec
          "5": "05-rsa-scaling", "6": "06-ecc-by-curve", "7a": "07a-distributions-rsa",
          "7b": "07b-distributions-ecc", "8a": "08a-affine-vs-jacobian",
          "8b": "08b-crt-vs-textbook", "9": "09-providers", "10": "10-kex-amortized",
+         "10b": "10b-kex-bc2006",
          "11": "11-message-size", "13": "13-cross-machine", "14": "14-fastest",
          "15": "15-binary-vs-prime", "16": "16-size-sweep", "17": "17-thread-scaling",
          "18": "18-flags-study", "19": "19-profiles"}

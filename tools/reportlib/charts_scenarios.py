@@ -1,4 +1,5 @@
-"""Charts 10 and 11: the kex-amortized and message-size scenarios. Their
+"""Charts 10, 10b and 11: the kex-amortized scenario (10b: its bc2006 study) and
+message-size. Their
 numbers come from the benchmark cases (the same medians as every other
 chart); a scenario's own summary fills in only where a case is missing."""
 import re
@@ -8,7 +9,7 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 from .chart import Chart
 from .fmt import fmt_us, fmt_ratio, fmt_bytes, fmt_ci, fmt_count
 from .stats import combo, combo_ci, median_ci
-from .style import (plt, time_axis, draw_ci, ci_legend_entry, op_sort_key, CI_MEDIAN,
+from .style import (plt, panel_grid, time_axis, draw_ci, ci_legend_entry, op_sort_key, CI_MEDIAN,
                     INTERVAL_MEDIAN, RSA_COLOR, RSA_LIGHT, ECC_COLOR, ECC_LIGHT)
 from .charts_core import sentences
 
@@ -46,17 +47,11 @@ def crossing(kg_a, per_a, kg_b, per_b):
     return (None, "always-b") if n < 1 else (n, "until")
 
 
-def chart_kex(ctx):
-    ch = Chart("10", "10-kex-amortized", "Key exchange amortised over N exchanges per key",
-               "line")
-    k, krun = ctx.m.scenarios.get("kex-amortized", (None, None))
-    if not k or not k["rows"]:
-        return ch.skipped("the result file has no kex-amortized scenario "
-                          "(run `pkc bench --scenario kex-amortized`)")
-    store = ctx.store
-    ns = sorted({int(r["n"]) for r in k["rows"]})
-    model = {}  # (scheme, provider) -> dict
-    for r in k["rows"]:
+def kex_model(ch, store, rows, krun):
+    """{(scheme, provider): {"kg", "per", "terms", "from"}} of kex-amortized
+    rows: from the benchmark cases where they are, else from the summary."""
+    model = {}
+    for r in rows:
         key = (r["scheme"], r["provider"])
         if key in model:
             continue
@@ -68,6 +63,29 @@ def chart_kex(ctx):
             ch.source(krun)
             model[key] = {"kg": float(r["keygen_us"]), "per": float(r["per_exchange_us"]),
                           "terms": None, "from": "summary"}
+    return model
+
+
+def crossing_text(ecc, rsa, kind, n_star):
+    """One sentence for a crossing() result: a crossover and its N, or that
+    there is none."""
+    return {"never": "no crossover: %s is cheaper at every N" % ecc,
+            "always-b": "no crossover: %s is cheaper at every N" % rsa,
+            "from": "crossover at N ≈ %s: %s is cheaper from there on" % (
+                fmt_count(n_star or 0), ecc),
+            "until": "crossover at N ≈ %s: %s is cheaper up to there, %s beyond" % (
+                fmt_count(n_star or 0), ecc, rsa)}[kind]
+
+
+def chart_kex(ctx):
+    ch = Chart("10", "10-kex-amortized", "Key exchange amortised over N exchanges per key",
+               "line")
+    k, krun = ctx.m.scenarios.get("kex-amortized", (None, None))
+    if not k or not k["rows"]:
+        return ch.skipped("the result file has no kex-amortized scenario "
+                          "(run `pkc bench --scenario kex-amortized`)")
+    ns = sorted({int(r["n"]) for r in k["rows"]})
+    model = kex_model(ch, ctx.store, k["rows"], krun)
     if not model:
         return ch.skipped("no kex-amortized scheme has its cases or its key-generation and "
                           "per-exchange times")
@@ -106,10 +124,7 @@ def chart_kex(ctx):
             lo_r, hi_r = total((s2, p), ns[0]) / total((s, p), ns[0]), \
                 total((s2, p), ns[-1]) / total((s, p), ns[-1])
             pairs.append((s, s2, p, n_star, kind, lo_r, hi_r))
-            what = {"never": "%s is cheaper at every N" % s,
-                    "always-b": "%s is cheaper at every N" % s2,
-                    "from": "%s is cheaper from N ≈ %s" % (s, fmt_count(n_star or 0)),
-                    "until": "%s is cheaper up to N ≈ %s" % (s, fmt_count(n_star or 0))}[kind]
+            what = crossing_text(s, s2, kind, n_star)
             rep = reported.get((s, s2, p), "—")
             crossrows.append([s, s2, p, what, fmt_ratio(lo_r), fmt_ratio(hi_r),
                               "—" if rep is None else fmt_count(rep) if rep != "—" else "—"])
@@ -205,6 +220,96 @@ def chart_kex(ctx):
         ax.legend(fontsize=7.5, loc="upper left")
         ax.grid(which="major", alpha=0.3)
     ch.draw = draw
+    return ch
+
+
+# ---------------------------------------------------------------------------
+# 10b. kex-amortized --study bc2006
+def chart_kex_study(ctx):
+    ch = Chart("10b", "10b-kex-bc2006", "The 2006 BouncyCastle study: key exchange amortised "
+               "over N, size by size", "line")
+    k, krun = ctx.m.scenarios.get("kex-amortized/bc2006", (None, None))
+    if not k:
+        return ch.skipped("the result files have no bc2006 study (run `pkc bench --scenario "
+                          "kex-amortized --study bc2006`)")
+    st = k["study"]
+    ch.source(krun)
+    sizes, sns = st["sizes"], [int(n) for n in st["n"]]
+    ns = sorted({int(r["n"]) for r in k["rows"]})
+    model = kex_model(ch, ctx.store, k["rows"], krun)
+    provs = list(dict.fromkeys(r["provider"] for r in st["table"]))
+    cols = ["%s / RSA-%d" % (z["x962_name"], z["rsa_bits"]) for z in sizes]
+    ch.tables.append((
+        "the study's table: total time of one key generation + N exchanges (RSA: OAEP encrypt + "
+        "decrypt of a 32-byte key per exchange; ECDH: key generation + 2 derivations), one "
+        "column per size (ECDH curve / RSA modulus), as the scenario summarised it",
+        ["provider", "algorithm", "N"] + cols,
+        [[r["provider"], r["algorithm"], fmt_count(r["n"])] +
+         ["—" if v is None else fmt_us(v) for v in r["total_us"]] for r in st["table"]]))
+    # size i: ECDH on sizes[i] against RSA at sizes[i], per provider
+    pairs, rows = [], []
+    for p in provs:
+        for i, z in enumerate(sizes):
+            e = model.get(("ECDH " + z["curve"], p))
+            r = model.get(("RSA-%d OAEP" % z["rsa_bits"], p))
+            if not e or not r:
+                rows.append([p, cols[i], "— (a case is missing)"])
+                continue
+            n_star, kind = crossing(e["kg"], e["per"], r["kg"], r["per"])
+            pairs.append((p, i, n_star, kind))
+            rows.append([p, cols[i], crossing_text("ECDH", "RSA", kind, n_star)])
+    if not pairs:
+        return ch.skipped("no size of the bc2006 study has both its ECDH and RSA cases")
+    ch.tables.append(("whether the totals cross, per provider and size (the linear model "
+                      "key generation + N × per exchange)", ["provider", "size", "crossover"],
+                      rows))
+    shown = ctx.provider if any(p == ctx.provider for p, *_ in pairs) else pairs[0][0]
+    msgs = ["with %s, %s: %s" % (shown, cols[i], crossing_text("ECDH", "RSA", kind, n_star))
+            for p, i, n_star, kind in pairs if p == shown]
+    ch.caption = (
+        "The 2006 BouncyCastle comparison repeated on this machine: total time of one key "
+        "generation followed by N key exchanges with that key (log–log), ECDH against "
+        "RSA-OAEP, one panel per size of the study (%s), for %s (the tables have every "
+        "provider and the study's table itself). A star marks a crossover only where the "
+        "lines cross within the N shown; a panel without one says so. " % (
+            ", ".join(cols), shown) + sentences(msgs))
+    ch.interval = None
+    ch.facts["pairs"] = [{"provider": p, "size": cols[i], "kind": kind,
+                          "n_star": fmt_count(n_star) if n_star else None}
+                         for p, i, n_star, kind in pairs]
+    panels = [(i, z) for p, i, _, _ in pairs if p == shown for z in [sizes[i]]]
+
+    def figure():
+        fig, axes = panel_grid(len(panels), 4.8, 4.2)
+        for ax, (i, z) in zip(axes, panels):
+            e = model[("ECDH " + z["curve"], shown)]
+            r = model[("RSA-%d OAEP" % z["rsa_bits"], shown)]
+            for m, col, lab in ((e, ECC_COLOR, "ECDH %s" % z["x962_name"]),
+                                (r, RSA_COLOR, "RSA-%d OAEP" % z["rsa_bits"])):
+                ax.plot(ns, [m["kg"] + n * m["per"] for n in ns], "o-", color=col, ms=3,
+                        label=lab)
+            for n in sns:
+                ax.axvline(n, color="#dddddd", lw=0.8, zorder=0)
+            n_star, kind = crossing(e["kg"], e["per"], r["kg"], r["per"])
+            if n_star and ns[0] <= n_star <= ns[-1]:
+                ax.plot([n_star], [e["kg"] + n_star * e["per"]], "*", color="gold", ms=15,
+                        markeredgecolor="black", zorder=6, label="crossover")
+            ax.text(0.98, 0.03, crossing_text("ECDH", "RSA", kind, n_star).replace(": ", ":\n"),
+                    transform=ax.transAxes, ha="right", va="bottom", fontsize=7,
+                    bbox={"boxstyle": "round", "fc": "white", "ec": "#cccccc"})
+            ax.set_xscale("log")
+            time_axis(ax, "y")
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: fmt_count(v)))
+            ax.set_xlabel("N, key exchanges per key (log; grey: the study's N)")
+            ax.set_ylabel("total time (log scale)")
+            ax.set_title("size %d: %s / RSA-%d (%s)" % (i + 1, z["x962_name"], z["rsa_bits"],
+                                                          shown), fontsize=9)
+            ax.legend(fontsize=7, loc="upper left")
+            ax.grid(which="major", alpha=0.3)
+        fig.suptitle(ch.title)
+        fig.tight_layout()
+        return fig
+    ch.figure = figure
     return ch
 
 

@@ -37,7 +37,7 @@ CURVE_NICK = {"secp192r1": "P-192", "secp224r1": "P-224", "secp256r1": "P-256",
               "sect571r1": "B-571"}
 ECC_ALGS = ("ECDSA", "ECDH", "EC")
 DEFAULT_MESSAGE_BYTES = 32  # sign/verify outside the message-size scenario
-CHART_IDS = ["1", "2", "3", "4", "5", "6", "7a", "7b", "8a", "8b", "9", "10", "11", "12a",
+CHART_IDS = ["1", "2", "3", "4", "5", "6", "7a", "7b", "8a", "8b", "9", "10", "10b", "11", "12a",
              "12b", "13", "14", "15", "16", "17", "18", "19"]
 
 
@@ -305,12 +305,38 @@ class Run(Source):
                                "per_exchange_us": "num?"})
             cross = self._rows(k.get("crossover", []), "scenarios.kex-amortized.crossover",
                                {"ecc": "str", "rsa": "str", "n": "num?"})
-            self.scenarios["kex-amortized"] = {"rows": rows, "crossover": cross}
+            study = k.get("study")
+            if study is None:
+                self.scenarios["kex-amortized"] = {"rows": rows, "crossover": cross}
+            else:
+                # `--study NAME`: other cases than the default run's, a scenario of its own
+                study = self._study(study)
+                self.scenarios["kex-amortized/" + study["name"]] = {
+                    "rows": rows, "crossover": cross, "study": study}
         if "message-size" in sc:
             self.scenarios["message-size"] = self._rows(
                 sc["message-size"], "scenarios.message-size",
                 {"algorithm": "str", "provider": "str", "op": "str",
                  "message_bytes": "num", "median_us": "num"})
+
+    def _study(self, st):
+        """scenarios.kex-amortized.study (docs/results-format.md), checked."""
+        where = "scenarios.kex-amortized.study"
+        if not isinstance(st, dict) or not isinstance(st.get("name"), str) or \
+                not isinstance(st.get("n"), list) or not all(_num(n) for n in st["n"]):
+            raise InputError("%s: %s: missing or bad name or n" % (self.path, where))
+        sizes = self._rows(st.get("sizes"), where + ".sizes",
+                           {"curve": "str", "x962_name": "str", "field_bits": "num",
+                            "rsa_bits": "num"})
+        table = self._rows(st.get("table"), where + ".table",
+                           {"provider": "str", "algorithm": "str", "n": "num"})
+        for i, r in enumerate(table):
+            v = r.get("total_us")
+            if not isinstance(v, list) or len(v) != len(sizes) or \
+                    not all(x is None or _num(x) for x in v):
+                raise InputError("%s: %s.table[%d]: total_us is not one number (or null) per "
+                                 "size" % (self.path, where, i))
+        return dict(st, sizes=sizes, table=table)
 
     @property
     def scenario_run(self):
