@@ -215,8 +215,10 @@ def chart_ecutils_tables(ctx):
         "row per curve (the prime curves, then the binary ones, each in order of field size), "
         "the study's eight columns in its units (µs for point addition and doubling, ms for "
         "the rest): the median time per operation to 3 significant digits (— where the run "
-        "has no number); the last table gives each configuration's median over the curves "
-        "as × slower than %s. %s%s %s" % (ref, NOTE, st.missing_note(), sentences(msgs)))
+        "has no number)%s. %s%s %s" % (
+            "; the last table gives each configuration's median over the curves as × slower "
+            "than %s" % ref if len(st.tables) > 1 else "", NOTE, st.missing_note(),
+            sentences(msgs)))
     ch.write = lambda outdir: []  # tables only: nothing to draw
     return ch
 
