@@ -42,14 +42,16 @@ bench: build
 	$(BUILD)/pkc bench --csv $(RESULTS)/bench.csv -r $(RESULTS)/bench-raw.csv \
 	  --json $(RESULTS)/bench.json
 
-# `make report`: the default benchmark run (`make bench`), the three
-# scenarios and the kex-amortized bc2006 study, a thread-scaling run and CPU/allocation profiles of two cases on
-# this machine, then every chart (PNG + SVG), report.html, report.md and
+# `make report`: the default benchmark run (`make bench`), the scenarios
+# (security levels, kex amortised, message size, the ECUtils tables) and the
+# kex-amortized bc2006 study, a thread-scaling run and CPU/allocation
+# profiles of two cases on this machine, then every chart (PNG + SVG),
+# report.html, report.md and
 # charts.json in $(RESULTS)/ (tools/report.py folds the scenario runs into the
 # main run; a flags study already in $(RESULTS)/ joins the report;
 # docs/report.md).
 RESULTS          ?= results
-REPORT_SCENARIOS ?= security-levels kex-amortized message-size
+REPORT_SCENARIOS ?= security-levels kex-amortized message-size ecutils
 # kex-amortized --study runs (bc2006: RSA-1280/1536/1792 against prime192v1,
 # prime239v1, prime256v1: RSA key generation at these sizes takes tens of ms)
 REPORT_STUDIES   ?= bc2006
@@ -58,6 +60,9 @@ REPORT_STUDIES   ?= bc2006
 # for RSA-7680 key generation too (minutes per library).
 REPORT_LEVEL_PROVIDERS ?= pkc,openssl
 REPORT_LEVEL_OPTS      ?=
+# ecutils: 8 columns x 4 configurations x 18 curves (a few minutes), each case
+# measured briefly: its tables compare ratios, not the last digit.
+REPORT_ECUTILS_OPTS    ?= --time-budget 0.05
 REPORT_THREADS_FILTER  ?= /(ECDSA/secp256r1/(sign|verify)|RSA/2048/private)(/threads:[0-9]+)?$$
 REPORT_PROFILE_FILTER  ?= ^(pkc|openssl)/ECDSA/secp256r1/(sign|verify)$$
 
@@ -65,6 +70,7 @@ REPORT_PROFILE_FILTER  ?= ^(pkc|openssl)/ECDSA/secp256r1/(sign|verify)$$
 report: bench
 	@set -e; for s in $(REPORT_SCENARIOS); do \
 	  p=""; [ $$s = security-levels ] && p="--providers $(REPORT_LEVEL_PROVIDERS) $(REPORT_LEVEL_OPTS)"; \
+	  [ $$s = ecutils ] && p="$(REPORT_ECUTILS_OPTS)"; \
 	  echo "$(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json"; \
 	  $(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json; \
 	done; \

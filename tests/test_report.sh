@@ -267,6 +267,97 @@ if "$PY" "$REPORT" -o "$out" --charts 10b "$T/plain.json" "$T/kex.json" >"$T/nob
 else
   bad "chart 10b without its run"; cat "$T/nobc.log"
 fi
+# 5b. The ECUtils tables (`pkc bench --scenario ecutils`, joined to the plain
+#     run of its machine): chart 20 (the four tables, the note on C against
+#     Python and on the two kinds of "cache on") and one chart per column
+#     (20a-20h), by the rules; the cases the plain run measured too come
+#     from the plain run; a run without the cache-on providers says so.
+ECU="20a-ecutils-point-add 20b-ecutils-point-double 20c-ecutils-scalar-mul
+20d-ecutils-koblitz-encode 20e-ecutils-sign 20f-ecutils-verify 20g-ecutils-dh
+20h-ecutils-massey-omura"
+ECU_IDS=20,20a,20b,20c,20d,20e,20f,20g,20h
+out="$T/ecutils"
+if "$PY" "$REPORT" -o "$out" --dpi 50 --charts $ECU_IDS "$FX/bench-small.json" \
+    "$FX/scenario-ecutils.json" >"$T/ecutils.log" 2>&1 \
+    && "$PY" "$CHECK" html "$out" present="$(csv_list $ECU)" absent=20-ecutils-tables \
+    findings=some && "$PY" "$CHECK" manifest "$out" findings=some \
+    && "$PY" "$CHECK" numbers "$out"; then
+  ok "ECUtils: chart 20 (tables) and 20a-20h drawn by the rules, with findings"
+else
+  bad "ECUtils charts"; cat "$T/ecutils.log"
+fi
+"$PY" - "$out" "$FX" "$SRC/tools" <<'EOF' \
+  && ok "ECUtils: four tables (µs, ms), prime curves then binary, a null cell, the note in report.html and .md, the plain run's numbers" \
+  || bad "ECUtils tables"
+import json, os, sys
+out, fx = sys.argv[1], sys.argv[2]
+sys.path.insert(0, sys.argv[3])
+from reportlib.fmt import sig
+m = {c["id"]: c for c in json.load(open(os.path.join(out, "charts.json")))["charts"]}
+c20 = m["20"]
+assert not c20["skipped"] and c20["kind"] == "table" and c20["files"] == [], c20["skipped"]
+assert c20["ratio"]["direction"] == "× slower than Jacobian, cache off", c20["ratio"]
+md = open(os.path.join(out, "report.md"), encoding="utf-8").read()
+html = open(os.path.join(out, "report.html"), encoding="utf-8").read()
+sec = md.split('<a id="chart-20"></a>', 1)[1].split("<a id=", 1)[0]
+for t in ("Jacobian coordinates, cache off (provider pkc)",
+          "Jacobian coordinates, cache on (provider pkc-cached)",
+          "affine coordinates, cache off (provider pkc-affine)",
+          "affine coordinates, cache on (provider pkc-affine-cached)"):
+    assert t in sec, t
+assert "| curve | Point addition (µs) | Point doubling (µs) | Scalar multiplication (ms) |" in sec
+for text in ("C, not Python", "orders of magnitude", "per-point precomputed table",
+             "memo of results of the kind ECUtils keeps", "not something a library should ship"):
+    assert text in sec and text in html, text
+assert "not in this run" not in sec
+rows = [l.split(" | ")[0].lstrip("| ") for l in sec.splitlines() if l.startswith("| sec")]
+assert rows[:4] == ["secp192r1 (P-192)", "secp256r1 (P-256)", "secp384r1 (P-384)",
+                    "sect233k1 (K-233)"], rows[:4]
+aff_on = sec.split("affine coordinates, cache on", 1)[1].split("\n*", 1)[0]
+k233 = next(l for l in aff_on.splitlines() if l.startswith("| sect233k1"))
+assert k233.split(" | ")[4] == "—", k233  # Koblitz encoding: no number in the run
+# one number per quantity: pkc's P-256 signature from bench-small.json, in ms
+small = {b["name"]: b for b in json.load(open(os.path.join(fx, "bench-small.json")))["benchmarks"]}
+want = sig(small["pkc/ECDSA/secp256r1/sign"]["median"] / 1000)
+p256 = next(l for l in sec.split("cache on (provider pkc-cached)")[0].splitlines()
+            if l.startswith("| secp256r1"))
+assert p256.split(" | ")[5] == want, (p256, want)
+for cid in ("20a", "20b", "20c", "20d", "20e", "20f", "20g", "20h"):
+    c = m[cid]
+    leg = c["axes"][0]["legend"]
+    assert sum("cache" in t for t in leg) == 4, (cid, leg)
+    assert c["ratio"]["direction"] == "× slower than Jacobian, cache off", cid
+    assert "sect233k1" in " ".join(c["axes"][0]["xticklabels"]), cid
+assert "memo" in m["20a"]["caption"] and "per-point precomputed table" in m["20f"]["caption"]
+assert "nothing to reuse" in m["20e"]["caption"]
+find = md.split("## Key findings", 1)[1].split("\n## ", 1)[0]
+assert "ECUtils tables, scalar multiplication" in find and "memo lookup" in find, find
+EOF
+"$PY" - "$FX/scenario-ecutils.json" "$T/ecutils-off.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["benchmarks"] = [b for b in d["benchmarks"] if not b["provider"].endswith("-cached")]
+e = d["scenarios"]["ecutils"]
+e["tables"] = [t for t in e["tables"] if t["cache"] == "off"]
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+out="$T/ecutils-off"
+if "$PY" "$REPORT" -o "$out" --dpi 50 --charts $ECU_IDS "$T/ecutils-off.json" \
+    >"$T/ecutils-off.log" 2>&1 && "$PY" "$CHECK" html "$out" present="$(csv_list $ECU)" \
+    && "$PY" "$CHECK" manifest "$out" \
+    && [ "$(grep -c 'Cache-on providers not in this run' "$out/report.md")" -eq 9 ] \
+    && grep -q 'Cache-on providers not in this run' "$out/report.html"; then
+  ok "ECUtils without the cache-on providers: drawn, and every caption says they are missing"
+else
+  bad "ECUtils without the cache-on providers"; cat "$T/ecutils-off.log"
+fi
+out="$T/ecutils-none"
+if "$PY" "$REPORT" -o "$out" --charts $ECU_IDS "$FX/bench-small.json" >"$T/ecutils-none.log" 2>&1 \
+    && "$PY" "$CHECK" html "$out" absent="$(csv_list $ECU)" skipped=$ECU_IDS findings=none; then
+  ok "no ecutils scenario: charts 20, 20a-20h skipped with a note"
+else
+  bad "no ecutils scenario"; cat "$T/ecutils-none.log"
+fi
 
 # 6. Raw samples from the raw CSV when the JSON has none; absent -> skipped.
 "$PY" - "$FX/bench-small.json" "$T/noraw.json" "$T/raw.csv" <<'EOF'
@@ -476,6 +567,8 @@ echo '{"benchmarks": [{"provider": "pkc", "algorithm": "RSA", "param": "2048", "
   >"$T/badscen.json"
 echo '{"builds": [{"label": "gcc -O0"}], "results": [{"build": "nope", "name": "x", "median_us": 1}]}' \
   >"$T/badflags.json"
+echo '{"benchmarks": [{"provider": "pkc", "algorithm": "EC", "param": "secp256r1", "op": "point_add", "median": 1}], "scenarios": {"ecutils": {"columns": [{"key": "point_add", "label": "Point addition", "unit": "fortnights", "case": "EC/point_add"}], "tables": []}}}' \
+  >"$T/badecutils.json"
 printf '\xff\xfe\x00junk' >"$T/binary.json"
 echo 'algorithm,nothing' >"$T/bad.csv"
 mkdir -p "$T/noprofile" "$T/badprofile"
@@ -502,6 +595,7 @@ expect2 "case without median" "$T/nomedian.json"
 expect2 "non-numeric median" "$T/strmedian.json"
 expect2 "cpu_raw_us not a list" "$T/badcpu.json"
 expect2 "malformed scenario" "$T/badscen.json"
+expect2 "ecutils summary with an unknown unit" "$T/badecutils.json"
 expect2 "flags study naming an unknown build" "$FX/bench-small.json" "$T/badflags.json"
 expect2 "a flags study alone" "$FX/flags-study.json"
 expect2 "profile folder without profile.json" --profile "$T/noprofile" "$FX/bench-small.json"

@@ -38,7 +38,10 @@ CURVE_NICK = {"secp192r1": "P-192", "secp224r1": "P-224", "secp256r1": "P-256",
 ECC_ALGS = ("ECDSA", "ECDH", "EC")
 DEFAULT_MESSAGE_BYTES = 32  # sign/verify outside the message-size scenario
 CHART_IDS = ["1", "2", "3", "4", "5", "6", "7a", "7b", "8a", "8b", "9", "10", "10b", "11", "12a",
-             "12b", "13", "14", "15", "16", "17", "18", "19"]
+             "12b", "13", "14", "15", "16", "17", "18", "19", "20", "20a", "20b", "20c", "20d",
+             "20e", "20f", "20g", "20h"]
+# Microseconds per unit of an ecutils column (`pkc bench --scenario ecutils`).
+TIME_UNITS_US = {"ns": 1e-3, "us": 1.0, "µs": 1.0, "ms": 1e3, "s": 1e6}
 
 
 def _num(v):
@@ -313,6 +316,8 @@ class Run(Source):
                 study = self._study(study)
                 self.scenarios["kex-amortized/" + study["name"]] = {
                     "rows": rows, "crossover": cross, "study": study}
+        if "ecutils" in sc:
+            self.scenarios["ecutils"] = self._check_ecutils(sc["ecutils"])
         if "message-size" in sc:
             self.scenarios["message-size"] = self._rows(
                 sc["message-size"], "scenarios.message-size",
@@ -337,6 +342,36 @@ class Run(Source):
                 raise InputError("%s: %s.table[%d]: total_us is not one number (or null) per "
                                  "size" % (self.path, where, i))
         return dict(st, sizes=sizes, table=table)
+
+    def _check_ecutils(self, e):
+        """The ECUtils tables: columns {key, label, unit, case}, tables
+        {coords, cache, provider, rows: [{curve, KEY: number or null,
+        KEY_ci: [lo, hi] or null}]}, a note."""
+        where = "scenarios.ecutils"
+        if not isinstance(e, dict):
+            raise InputError("%s: %s is not an object" % (self.path, where))
+        cols = self._rows(e.get("columns"), where + ".columns",
+                          {"key": "str", "label": "str", "unit": "str", "case": "str"})
+        for i, c in enumerate(cols):
+            if c["unit"] not in TIME_UNITS_US or c["case"].count("/") != 1:
+                raise InputError("%s: %s.columns[%d]: bad unit %r or case %r" % (
+                    self.path, where, i, c["unit"], c["case"]))
+        tables = self._rows(e.get("tables"), where + ".tables",
+                            {"coords": "str", "cache": "str", "provider": "str"})
+        cells = dict({"curve": "str"}, **{c["key"]: "num?" for c in cols})
+        for i, t in enumerate(tables):
+            rows = self._rows(t.get("rows"), "%s.tables[%d].rows" % (where, i), cells)
+            for j, r in enumerate(rows):
+                for c in cols:
+                    ci = r.get(c["key"] + "_ci")
+                    if ci is not None and not (isinstance(ci, list) and len(ci) == 2 and
+                                               all(_num(x) for x in ci)):
+                        raise InputError("%s: %s.tables[%d].rows[%d]: %r is not [low, high]"
+                                         % (self.path, where, i, j, c["key"] + "_ci"))
+        note = e.get("note")
+        if note is not None and not isinstance(note, str):
+            raise InputError("%s: %s.note is not a string" % (self.path, where))
+        return {"columns": cols, "tables": tables, "note": note}
 
     @property
     def scenario_run(self):

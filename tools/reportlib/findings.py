@@ -109,4 +109,12 @@ def compute(charts):
                                  "%s." % (c11.facts["provider"], g[0]["from"], g[0]["to"],
                                           ", ".join("%s %s slower" % (x["line"], x["label"])
                                                     for x in g))))
+    for cid in ("20c", "20a"):  # the ECUtils tables: scalar multiplication, point addition
+        c = by.get(cid)
+        if c and c.facts.get("ratios"):
+            f = c.facts
+            out.append(_finding(c, "ECUtils tables, %s (median over the curves, × slower than "
+                                   "%s): %s.%s" % (f["column"], f["reference"],
+                                                   "; ".join(r["text"] for r in f["ratios"]),
+                                                   f["remark"])))
     return out

@@ -138,7 +138,8 @@ def write_html(path, charts, machines, meta, outdir, findings):
         p.append("<figcaption>%s</figcaption>" % esc(ch.caption))
         p.append("</figure>")
         links = ['<a href="%s">%s</a>' % (esc(f), esc(f)) for f in ch.files]
-        p.append('<p class="files">Files: %s</p>' % " · ".join(links))
+        if links:  # a table-only chart (20) has no files
+            p.append('<p class="files">Files: %s</p>' % " · ".join(links))
         for sub, headers, rows in ch.tables:
             big = len(rows) > 25
             if big:

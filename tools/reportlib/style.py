@@ -58,10 +58,17 @@ def _extra(p, table, cache):
 _color_cache, _marker_cache = {}, {}
 
 
+def _uncached(p, table):
+    """The provider a cached variant varies: pkc-affine for pkc-affine-cached
+    (when it has a look of its own), else the library (wolfssl-cached)."""
+    bare = p[:-len("-cached")] if p.endswith("-cached") else p
+    return bare if bare in table else p.split("-")[0]
+
+
 def provider_color(p):
     if p in PROVIDER_COLORS:
         return PROVIDER_COLORS[p]
-    head = p.split("-")[0]
+    head = _uncached(p, PROVIDER_COLORS)
     if p.endswith("-cached") and head in PROVIDER_COLORS:
         return PROVIDER_COLORS[head]  # a cached variant: its library's colour, hollow marker
     return _extra(p, EXTRA_COLORS, _color_cache)
@@ -70,7 +77,7 @@ def provider_color(p):
 def provider_marker(p):
     if p in PROVIDER_MARKERS:
         return PROVIDER_MARKERS[p]
-    head = p.split("-")[0]
+    head = _uncached(p, PROVIDER_MARKERS)
     if p.endswith("-cached") and head in PROVIDER_MARKERS:
         return PROVIDER_MARKERS[head]
     return _extra(p, EXTRA_MARKERS, _marker_cache)
