@@ -43,10 +43,12 @@
 #include <string.h>
 
 #include "ec/curve.h"
+#include "ec/ec_cache.h"
 #include "ec/ec_proto.h"
 #include "ec/ec_internal.h"
 #include "ec/lab.h"
 #include "case_util.h"
+#include "pool.h"
 #include "pkc/ec.h"
 #include "pkc/koblitz.h"
 #include "pkc/rng.h"
@@ -70,6 +72,7 @@ typedef struct {
     pkc_rng rng;                /* massey_omura: the exponents (fixed seed) */
     int cached;                 /* a cached variant (BENCH_LAB_CACHED) */
     struct memo *memo;          /* its memo of point_add / point_double */
+    pkc_ec_cache *cache;        /* its cache of public points (scalar_mul) */
     pkc_ec_lab_jac Rj;          /* the memo's result */
     pkc_ec_lab_aff Ra;
 } lab_state;
@@ -77,10 +80,12 @@ typedef struct {
 /* ---- the memo of point-operation results (the cached variants) ---- */
 
 #define MEMO_SLOTS 64
+#define MEMO_KEY_WORDS (2 * 3 * PKC_EC_MAX_LIMBS + 2)
 typedef struct {
     int used;
     uint64_t hash;
-    uint8_t key[2 * sizeof(pkc_ec_lab_jac)];
+    size_t nkey;
+    uint64_t key[MEMO_KEY_WORDS];
     uint8_t val[sizeof(pkc_ec_lab_jac)];
 } memo_slot;
 struct memo {
@@ -88,26 +93,41 @@ struct memo {
     uint64_t hits, misses;
 };
 
-/* FNV-1a over the operands */
-static uint64_t memo_hash(const uint8_t *k, size_t len)
+/* the words of an operand that hold its value: X, Y, Z (Jacobian) or x, y
+ * and the infinity mask (affine), nlimbs words each */
+static size_t memo_key_of(const lab_state *s, uint64_t *key, const void *pt)
+{
+    size_t n = s->lab->nlimbs;
+    if (s->co == PKC_EC_AFFINE) {
+        const pkc_ec_lab_aff *a = pt;
+        memcpy(key, a->w, 2 * n * sizeof *key);
+        key[2 * n] = a->infinity;
+        return 2 * n + 1;
+    }
+    memcpy(key, ((const pkc_ec_lab_jac *)pt)->w, 3 * n * sizeof *key);
+    return 3 * n;
+}
+
+/* FNV-1a over the key's words */
+static uint64_t memo_hash(const uint64_t *k, size_t n)
 {
     uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; i < n; i++)
         h = (h ^ k[i]) * 0x100000001b3ULL;
     return h;
 }
 
-/* r = op(p, q) from the memo, or computed and stored (q NULL: doubling) */
+/* r = op(p, q) from the memo, or computed and stored (q NULL: doubling);
+ * size: the bytes of a point struct */
 static void memo_op(lab_state *s, void *r, const void *p, const void *q, size_t size)
 {
-    uint8_t key[sizeof ((memo_slot *)0)->key];
-    size_t klen = q ? 2 * size : size;
-    memcpy(key, p, size);
+    uint64_t key[MEMO_KEY_WORDS];
+    size_t nk = memo_key_of(s, key, p);
     if (q)
-        memcpy(key + size, q, size);
-    uint64_t h = memo_hash(key, klen);
+        nk += memo_key_of(s, key + nk, q);
+    uint64_t h = memo_hash(key, nk);
     memo_slot *m = &s->memo->slot[h % MEMO_SLOTS];
-    if (m->used && m->hash == h && memcmp(m->key, key, klen) == 0) {
+    if (m->used && m->hash == h && m->nkey == nk && memcmp(m->key, key, nk * sizeof *key) == 0) {
         memcpy(r, m->val, size);
         s->memo->hits++;
         return;
@@ -123,7 +143,8 @@ static void memo_op(lab_state *s, void *r, const void *p, const void *q, size_t 
         s->lab->jac_dbl(r, p);
     m->used = 1;
     m->hash = h;
-    memcpy(m->key, key, klen);
+    m->nkey = nk;
+    memcpy(m->key, key, nk * sizeof *key);
     memcpy(m->val, r, size);
 }
 
@@ -135,6 +156,10 @@ static int lab_supports(const bench_provider *pv, const bench_params *p)
         const pkc_ec_lab *lab = pkc_ec_lab_get(p->curve);
         return lab && lab->binary && lab->fe_mul_portable;
     }
+    if (pv->lab & BENCH_LAB_CACHED) /* the ecutils scenario's columns only */
+        return p->op == BENCH_OP_POINT_ADD || p->op == BENCH_OP_POINT_DOUBLE ||
+               p->op == BENCH_OP_SCALAR_MUL || p->op == BENCH_OP_KOBLITZ_ENCODE ||
+               p->op == BENCH_OP_MASSEY_OMURA;
     return p->op >= BENCH_OP_POINT_ADD && p->op <= BENCH_OP_MASSEY_OMURA;
 }
 
@@ -150,6 +175,7 @@ static void lab_teardown(void *st)
     free(s->blocks);
     free(s->M);
     free(s->memo);
+    pkc_ec_cache_free(s->cache);
     pkc_rng_wipe(&s->rng);
     free(s);
 }
@@ -219,7 +245,8 @@ static void *lab_setup(const bench_provider *pv, const bench_params *p,
     s->p = *p;
     s->co = pv->lab & BENCH_LAB_AFFINE ? PKC_EC_AFFINE : PKC_EC_JACOBIAN;
     s->cached = (pv->lab & BENCH_LAB_CACHED) != 0;
-    if (s->cached && !(s->memo = calloc(1, sizeof *s->memo)))
+    if (s->cached && (!(s->memo = calloc(1, sizeof *s->memo)) ||
+                      !(s->cache = pkc_ec_cache_new(BENCH_POOL_MAX, (size_t)256 << 20))))
         goto fail;
     s->curve = pkc_ec_curve_get(p->curve);
     s->lab = pkc_ec_lab_get(p->curve);
@@ -286,8 +313,8 @@ static int lab_run(void *st, uint64_t n)
         case BENCH_OP_SCALAR_MUL_BASE:
             pkc_ec_mul_base(s->curve, s->co, &s->R, &s->k[i]);
             break;
-        case BENCH_OP_SCALAR_MUL:
-            pkc_ec_mul(s->curve, s->co, &s->R, &s->k[i], &s->P[i]);
+        case BENCH_OP_SCALAR_MUL: /* through the cache: NULL but for the cached variants */
+            pkc_ec_mul_public_cached(s->curve, s->co, s->cache, &s->R, &s->k[i], &s->P[i]);
             break;
         case BENCH_OP_POINT_ADD:
             if (s->cached)
@@ -388,7 +415,7 @@ static int lab_check(void *st, char *err, size_t errlen)
             if (base)
                 pkc_ec_mul_base(s->curve, s->co, &s->R, &s->k[i]);
             else
-                pkc_ec_mul(s->curve, s->co, &s->R, &s->k[i], &s->P[i]);
+                pkc_ec_mul_public_cached(s->curve, s->co, s->cache, &s->R, &s->k[i], &s->P[i]);
             pkc_ec_point_get_xy(s->curve, &s->R, x, y);
             const uint8_t *want = base ? s->pool->keys[i].q + 1
                                        : s->pool->secrets + i * s->pool->secret_len;

@@ -16,8 +16,13 @@
  *                 pool key (up to BENCH_POOL_MAX entries, 256 MiB). The
  *                 warm-up pass builds each key's table, so the timed calls
  *                 are hits: a repeated public key, not the default number.
- *                 Prime curves only (the binary ones bypass the cache);
- *                 only run when --providers names them.
+ *                 The binary curves have no comb: the cache bypasses them
+ *                 and their numbers are the uncached ones. Every other
+ *                 EC operation as pkc / pkc-affine (they have nothing to
+ *                 reuse), and the lab cases of the ecutils scenario
+ *                 (bench/case_lab.c: point add/double from a memo, k P
+ *                 through the cache). Only run when --providers names
+ *                 them.
  *
  * Key generation draws from pkc's HMAC-DRBG, seeded from the run's seed
  * (reproducible) or the OS (-s random).
@@ -319,13 +324,6 @@ static void *aff_cached_ec_import(const bench_ec_material *m)
     return cached_import(m, PKC_EC_AFFINE, &cache_aff);
 }
 
-/* the operations the cache changes, on the curves it serves */
-static int cached_ec_supports(pkc_curve_id curve, bench_op op)
-{
-    return (op == BENCH_OP_VERIFY || op == BENCH_OP_DERIVE) && (unsigned)curve < PKC_CURVE_COUNT &&
-           !bench_curve_is_binary(curve);
-}
-
 static void pkc_ec_free(void *key)
 {
     pkc_ec_h *h = key;
@@ -464,7 +462,8 @@ const bench_provider bench_prov_pkc_cached = {
     .variant = CACHED_VARIANT,
     .keygen_new = pkc_keygen_new,
     .keygen_free = pkc_keygen_free,
-    .ec_supports = cached_ec_supports,
+    .lab = BENCH_LAB_JACOBIAN | BENCH_LAB_CACHED,
+    .ec_supports = pkc_ec_supports,
     .ec_generate = pkc_ec_generate,
     .ec_import = cached_ec_import,
     PKC_EC_CALLS,
@@ -477,7 +476,8 @@ const bench_provider bench_prov_pkc_affine_cached = {
     .variant = CACHED_VARIANT,
     .keygen_new = pkc_keygen_new,
     .keygen_free = pkc_keygen_free,
-    .ec_supports = cached_ec_supports,
+    .lab = BENCH_LAB_AFFINE | BENCH_LAB_CACHED,
+    .ec_supports = pkc_ec_supports,
     .ec_generate = aff_ec_generate,
     .ec_import = aff_cached_ec_import,
     PKC_EC_CALLS,
