@@ -74,7 +74,8 @@ grep -q '^pkc/ECDSA/sect283k1/sign ' "$T/err" && grep -q '^pkc/EC/sect283k1/fiel
 csv_check "$T/bin.csv" '
 want = {("ECDSA","keygen"),("ECDSA","sign"),("ECDSA","verify"),("ECDH","keygen"),("ECDH","derive"),
         ("EC","point_add"),("EC","point_double"),("EC","scalar_mul"),("EC","scalar_mul_base"),
-        ("EC","field_mul"),("EC","field_mul_portable"),("EC","field_sqr"),("EC","field_inv")}
+        ("EC","field_mul"),("EC","field_mul_portable"),("EC","field_sqr"),("EC","field_inv"),
+        ("EC","koblitz_encode"),("EC","massey_omura")}
 got = [(r["algorithm"], r["operation"]) for r in rows]
 ok = (sorted(got) == sorted(want) and all(r["provider"] == "pkc" and r["params"] == "sect283k1"
       and r["security_bits"] == "128" and r["samples"] == "10" and float(r["median_us"]) > 0

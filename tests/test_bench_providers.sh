@@ -21,8 +21,9 @@ RUN=(--key-pool 8 -i 2 --target-ms 1 --lock wait -q --format csv)
 peers=$(sed -n '/^Providers compiled in:/,/^$/p' "$T/list" | awk 'NF > 1 && $1 != "Providers" {print $1}' |
     grep -v -e '^pkc')
 
-# binary curves (sect*): pkc, pkc-affine and OpenSSL have all ten, every other
-# provider none (their Debian 12 builds have no GF(2^m) curves)
+# binary curves (sect*): pkc, pkc-affine (and their cached variants, whose
+# cache bypasses them) and OpenSSL have all ten, every other provider none
+# (their Debian 12 builds have no GF(2^m) curves)
 "$PYTHON" - "$T/list" <<'EOF' && ok || bad "--list: binary curves"
 import sys
 lines = open(sys.argv[1]).read().split("\n")
@@ -37,7 +38,8 @@ for l in lines[start + 1:]:
     elif prov and l.startswith("    ") and ":" in l:
         alg, *params = l.split(":", 1)[0].split()
         seen[prov][alg] = set(params) & binary
-want = {(p, a) for p in ("pkc", "pkc-affine") for a in ("ECDSA", "ECDH", "EC")}
+want = {(p, a) for p in ("pkc", "pkc-affine", "pkc-cached", "pkc-affine-cached")
+        for a in ("ECDSA", "ECDH", "EC")}
 if "openssl" in seen:
     want |= {("openssl", "ECDSA"), ("openssl", "ECDH")}
 errors = [f"{p} {a}: binary curves {sorted(got)}, expected {'all ten' if (p, a) in want else 'none'}"

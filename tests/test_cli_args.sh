@@ -158,7 +158,7 @@ head -c 190 /dev/urandom > m190; head -c 191 /dev/urandom > m191
 refused encrypt "message too long (at most 190 bytes with this key and digest)" -p rsa.pub m191
 refused encrypt "at most 126 bytes" -p rsa.pub -d sha512 m190
 yes | refused encrypt "message too long" -p rsa.pub
-refused encrypt "an EC key; RSA-OAEP needs an RSA key" -p ec.pub msg
+refused encrypt "an EC key: say --scheme elgamal" -p ec.pub msg
 yes | refused decrypt "decryption failed" -i rsa.pem
 refused decrypt "public key; decryption needs the private key" -i rsa.pub c.bin
 
