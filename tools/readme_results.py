@@ -90,13 +90,19 @@ def section(m, image):
     run = m.run
     where, busy = machine_line(m)
     scen = [r for r in m.runs if r.scenario_run]
+    names = []  # each scenario once; a --study run by its study ("kex-amortized/bc2006")
+    for r in scen:
+        for k in sorted(getattr(r, "scenarios", {}) or {r.context["scenario"]: None}):
+            n = "%s (%s study)" % tuple(k.split("/", 1)) if "/" in k else k
+            if n not in names:
+                names.append(n)
     out = [HEADING, ""] + wrap(
         "From `make report` (the default `pkc bench` suite%s) on %s, %s%s. Medians per "
         "operation; the ratio is pkc's median time over the peer's, measured in the same "
         "interleaved run (× slower than the peer; below 1×: pkc is faster). 128-bit security: "
         "RSA-3072 against P-256 and secp256k1." % (
-            " and the %s scenario%s" % (", ".join(r.context["scenario"] for r in scen),
-                                        "s" if len(scen) > 1 else "") if scen else "",
+            " and the %s scenario%s" % (", ".join(names), "s" if len(names) > 1 else "")
+            if scen else "",
             where, fmt_date(run.date), " (%s)" % "; ".join(busy) if busy else "")) + [""]
     head = ["operation", "pkc"]
     for _, name in PEERS:
