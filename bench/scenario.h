@@ -27,12 +27,14 @@ typedef struct {
     char *text;         /* human-readable summary */
 } bench_scenario_out;
 
+#define BENCH_SCENARIO_MAX_CURVES 64
+
 typedef struct {
     const char *name;             /* "security-levels" */
     int include_15360;
     int long_parts;
     const char *const *providers; /* NULL-terminated list of provider names */
-    const int *curves;            /* ecutils: the curves of -c (ncurves 0: the study's) */
+    int curves[BENCH_SCENARIO_MAX_CURVES]; /* ecutils: the curves of -c (ncurves 0: the study's) */
     int ncurves;
     const char *study;            /* kex-amortized only: NULL or a bench_kex_study_names */
 } bench_scenario_cfg;

@@ -616,10 +616,9 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
         scfg->include_15360 = a->include_15360;
         scfg->long_parts = a->long_parts;
         scfg->providers = scen_provs;
-        if (ecutils) {
-            scfg->curves = curves;
-            scfg->ncurves = ncurves;
-        }
+        if (ecutils) /* copied: the summary reads them after plan() returns */
+            for (int i = 0; i < ncurves && i < BENCH_SCENARIO_MAX_CURVES; i++)
+                scfg->curves[scfg->ncurves++] = curves[i];
         scfg->study = a->study;
         if (bench_scenario_plan(pl->r, scfg) != 0)
             return cli_error(CLI_USAGE, "--scenario: expected security-levels, kex-amortized, "
