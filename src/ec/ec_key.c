@@ -84,6 +84,17 @@ pkc_err pkc_ec_scalar_random(const pkc_ec_curve *c, pkc_rng *rng, pkc_ec_scalar 
     return err;
 }
 
+pkc_err pkc_ec_scalar_from_secret(const pkc_ec_curve *c, pkc_ec_scalar *out,
+                                  const uint8_t *bytes)
+{
+    uint64_t ok = pkc_ec_scalar_set_bytes_checked(c, out, bytes);
+    PKC_DECLASSIFY(&ok, sizeof ok);
+    if (ok)
+        return PKC_OK;
+    pkc_memzero(out, sizeof *out);
+    return PKC_ERR_KEY;
+}
+
 pkc_err pkc_ec_keygen_coords(pkc_ec_private_key *key, pkc_curve_id curve, pkc_rng *rng,
                              pkc_ec_coords co)
 {

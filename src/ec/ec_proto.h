@@ -32,6 +32,12 @@ static inline const pkc_ec_affine *pkc_ec_pub_point_const(const pkc_ec_public_ke
 pkc_err pkc_ec_scalar_random(const pkc_ec_curve *c, pkc_rng *rng, pkc_ec_scalar *out,
                              uint8_t *bytes);
 
+/* A secret scalar from its order_bytes big-endian bytes (a private key's
+ * d, an exponent): PKC_OK if it lies in [1, n-1], else PKC_ERR_KEY with out
+ * wiped. Only the verdict is declassified. */
+pkc_err pkc_ec_scalar_from_secret(const pkc_ec_curve *c, pkc_ec_scalar *out,
+                                  const uint8_t *bytes);
+
 /* pkc_koblitz_encode_var with the counters first .. first + count - 1 only
  * (the public function: 0 .. 255): lets the tests reach the failure path
  * (PKC_ERR_ENCODE, pt untouched) that 256 counters make unobservable. */

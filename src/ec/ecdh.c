@@ -42,12 +42,8 @@ pkc_err pkc_ecdh_coords_cached(pkc_ec_cache *cache, const pkc_ec_private_key *ke
         return PKC_ERR_POINT;
 
     pkc_ec_scalar d;
-    uint64_t ok = pkc_ec_scalar_set_bytes_checked(c, &d, key->d);
-    PKC_DECLASSIFY(&ok, sizeof ok);
-    if (!ok) {
-        pkc_memzero(&d, sizeof d);
+    if (pkc_ec_scalar_from_secret(c, &d, key->d) != PKC_OK)
         return PKC_ERR_KEY;
-    }
     pkc_ec_affine P;
     pkc_ec_mul_public_cached(c, co, cache, &P, &d, Q);
     uint64_t inf = P.infinity;

@@ -57,9 +57,7 @@ static pkc_err sign_setup(const pkc_ec_private_key *key, size_t cap, const pkc_e
     *ci = pkc_ec_curve_info(*c);
     if (cap < 2 * (*ci)->order_bytes)
         return PKC_ERR_BUFSIZE;
-    uint64_t ok = pkc_ec_scalar_set_bytes_checked(*c, d, key->d);
-    PKC_DECLASSIFY(&ok, sizeof ok);
-    return ok ? PKC_OK : PKC_ERR_KEY;
+    return pkc_ec_scalar_from_secret(*c, d, key->d);
 }
 
 static void put_sig(const pkc_ec_curve *c, const pkc_curve_info *ci, const pkc_ec_scalar *r,

@@ -151,12 +151,8 @@ pkc_err pkc_elgamal_decrypt(const pkc_ec_private_key *key, const uint8_t *ct, si
     if (cap < max)
         return PKC_ERR_BUFSIZE;
     pkc_ec_scalar d;
-    uint64_t ok = pkc_ec_scalar_set_bytes_checked(c, &d, key->d);
-    PKC_DECLASSIFY(&ok, sizeof ok);
-    if (!ok) {
-        pkc_memzero(&d, sizeof d);
+    if (pkc_ec_scalar_from_secret(c, &d, key->d) != PKC_OK)
         return PKC_ERR_KEY;
-    }
     pkc_ec_point M;
     pkc_err err = PKC_OK;
     size_t got = 0, last = 0;

@@ -41,12 +41,8 @@ static pkc_err apply(const pkc_mo_key *key, const uint8_t *bytes, const pkc_ec_p
     if (P->infinity || !pkc_ec_point_is_valid_var(c, P))
         return PKC_ERR_POINT;
     pkc_ec_scalar e;
-    uint64_t ok = pkc_ec_scalar_set_bytes_checked(c, &e, bytes);
-    PKC_DECLASSIFY(&ok, sizeof ok);
-    if (!ok) {
-        pkc_memzero(&e, sizeof e);
+    if (pkc_ec_scalar_from_secret(c, &e, bytes) != PKC_OK)
         return PKC_ERR_KEY;
-    }
     pkc_ec_affine R;
     pkc_ec_mul(c, PKC_EC_JACOBIAN, &R, &e, P);
     pkc_memzero(&e, sizeof e);
