@@ -452,8 +452,9 @@ const bench_provider bench_prov_pkc_portable = {
 };
 
 #define CACHED_VARIANT                                                                       \
-    "a precomputed table per repeated public key (pkc's cache, pkc/eccache.h); not the "      \
-    "default number"
+    "a precomputed table per repeated public key (pkc's cache, pkc/eccache.h) and, for "      \
+    "EC point_add/point_double only, the ECUtils study's memo of results; not the default "   \
+    "number"
 
 const bench_provider bench_prov_pkc_cached = {
     .name = "pkc-cached",

@@ -175,9 +175,13 @@ static void list_all(void)
     static const unsigned sizes[] = {1024, 1280, 1536, 1792, 2048, 3072, 4096, 7680, 15360};
     const int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
     printf("Providers compiled in:\n");
+    int w = 15; /* the names' column: as wide as the longest */
+    for (size_t i = 0; i < bench_nproviders; i++)
+        if ((int)strlen(bench_providers[i]->name) > w)
+            w = (int)strlen(bench_providers[i]->name);
     for (size_t i = 0; i < bench_nproviders; i++) {
         const bench_provider *p = bench_providers[i];
-        printf("  %-15s %s (%s)%s%s\n", p->name, p->library, p->version(),
+        printf("  %-*s %s (%s)%s%s\n", w, p->name, p->library, p->version(),
                p->variant ? ": " : "", p->variant ? p->variant : "");
     }
     printf("\nCases each provider can run (algorithm: parameters: operations):\n");
