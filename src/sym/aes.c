@@ -93,7 +93,8 @@ static const pkc_aes_ops *ops(void)
 /* {02} * b, the reduction by a mask rather than a branch */
 static uint8_t gf_x2(uint8_t b)
 {
-    return (uint8_t)((b << 1) ^ (0x1b & (0u - (unsigned)(b >> 7))));
+    unsigned x = b;
+    return (uint8_t)((x << 1) ^ (0x1bu & (0u - (x >> 7))));
 }
 
 /* InvMixColumns of one round key (5.3.3), for the equivalent inverse cipher */

@@ -74,43 +74,33 @@ static NI_TARGET void ni_load_keys(__m128i k[PKC_AES_MAX_ROUNDS + 1], const uint
         k[i] = _mm_loadu_si128((const __m128i *)rk[i]);
 }
 
+/* The rounds on m independent blocks (m registers), interleaved to fill
+ * the AES unit's pipeline: one definition per instruction set and
+ * direction, k the round keys in the order they are applied. */
+#define AES_ROUNDS(name, target, T, xor_, round, last)                    \
+    static target void name(const T *k, unsigned nr, T *x, int m)         \
+    {                                                                     \
+        for (int j = 0; j < m; j++)                                       \
+            x[j] = xor_(x[j], k[0]);                                      \
+        for (unsigned r = 1; r < nr; r++)                                 \
+            for (int j = 0; j < m; j++)                                   \
+                x[j] = round(x[j], k[r]);                                 \
+        for (int j = 0; j < m; j++)                                       \
+            x[j] = last(x[j], k[nr]);                                     \
+    }
+AES_ROUNDS(ni_enc, NI_TARGET, __m128i, _mm_xor_si128, _mm_aesenc_si128, _mm_aesenclast_si128)
+AES_ROUNDS(ni_dec, NI_TARGET, __m128i, _mm_xor_si128, _mm_aesdec_si128, _mm_aesdeclast_si128)
+
 static NI_TARGET __m128i ni_enc1(const __m128i *k, unsigned nr, __m128i x)
 {
-    x = _mm_xor_si128(x, k[0]);
-    for (unsigned r = 1; r < nr; r++)
-        x = _mm_aesenc_si128(x, k[r]);
-    return _mm_aesenclast_si128(x, k[nr]);
+    ni_enc(k, nr, &x, 1);
+    return x;
 }
 
 static NI_TARGET __m128i ni_dec1(const __m128i *k, unsigned nr, __m128i x)
 {
-    x = _mm_xor_si128(x, k[0]);
-    for (unsigned r = 1; r < nr; r++)
-        x = _mm_aesdec_si128(x, k[r]);
-    return _mm_aesdeclast_si128(x, k[nr]);
-}
-
-/* Four independent blocks, interleaved to fill the AES unit's pipeline. */
-static NI_TARGET void ni_enc4(const __m128i *k, unsigned nr, __m128i x[4])
-{
-    for (int j = 0; j < 4; j++)
-        x[j] = _mm_xor_si128(x[j], k[0]);
-    for (unsigned r = 1; r < nr; r++)
-        for (int j = 0; j < 4; j++)
-            x[j] = _mm_aesenc_si128(x[j], k[r]);
-    for (int j = 0; j < 4; j++)
-        x[j] = _mm_aesenclast_si128(x[j], k[nr]);
-}
-
-static NI_TARGET void ni_dec4(const __m128i *k, unsigned nr, __m128i x[4])
-{
-    for (int j = 0; j < 4; j++)
-        x[j] = _mm_xor_si128(x[j], k[0]);
-    for (unsigned r = 1; r < nr; r++)
-        for (int j = 0; j < 4; j++)
-            x[j] = _mm_aesdec_si128(x[j], k[r]);
-    for (int j = 0; j < 4; j++)
-        x[j] = _mm_aesdeclast_si128(x[j], k[nr]);
+    ni_dec(k, nr, &x, 1);
+    return x;
 }
 
 #define LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -126,9 +116,9 @@ static NI_TARGET void ni_ecb(const pkc_aes_key *key, uint8_t *out, const uint8_t
         for (int j = 0; j < 4; j++)
             x[j] = LOAD(in + 16 * j);
         if (dec)
-            ni_dec4(k, nr, x);
+            ni_dec(k, nr, x, 4);
         else
-            ni_enc4(k, nr, x);
+            ni_enc(k, nr, x, 4);
         for (int j = 0; j < 4; j++)
             STORE(out + 16 * j, x[j]);
     }
@@ -172,7 +162,7 @@ static NI_TARGET void ni_cbc_dec(const pkc_aes_key *key, uint8_t iv[16], uint8_t
     for (; n >= 4; n -= 4, in += 64, out += 64) {
         for (int j = 0; j < 4; j++)
             x[j] = c[j] = LOAD(in + 16 * j); /* read before out (= in) is written */
-        ni_dec4(k, nr, x);
+        ni_dec(k, nr, x, 4);
         STORE(out, _mm_xor_si128(x[0], prev));
         for (int j = 1; j < 4; j++)
             STORE(out + 16 * j, _mm_xor_si128(x[j], c[j - 1]));
@@ -232,7 +222,7 @@ static NI_TARGET void ni_ctr(const pkc_aes_key *key, uint8_t ctr[16], uint8_t *o
     for (; n >= 4; n -= 4, in += 64, out += 64) {
         for (int j = 0; j < 4; j++)
             x[j] = ctr_next(&v);
-        ni_enc4(k, nr, x);
+        ni_enc(k, nr, x, 4);
         for (int j = 0; j < 4; j++)
             STORE(out + 16 * j, _mm_xor_si128(x[j], LOAD(in + 16 * j)));
     }
@@ -257,27 +247,10 @@ static VAES_TARGET void vaes_load_keys(__m512i k[PKC_AES_MAX_ROUNDS + 1],
 }
 
 /* m registers of four blocks each (m <= 4) */
-static VAES_TARGET void vaes_enc(const __m512i *k, unsigned nr, __m512i *x, int m)
-{
-    for (int j = 0; j < m; j++)
-        x[j] = _mm512_xor_si512(x[j], k[0]);
-    for (unsigned r = 1; r < nr; r++)
-        for (int j = 0; j < m; j++)
-            x[j] = _mm512_aesenc_epi128(x[j], k[r]);
-    for (int j = 0; j < m; j++)
-        x[j] = _mm512_aesenclast_epi128(x[j], k[nr]);
-}
-
-static VAES_TARGET void vaes_dec(const __m512i *k, unsigned nr, __m512i *x, int m)
-{
-    for (int j = 0; j < m; j++)
-        x[j] = _mm512_xor_si512(x[j], k[0]);
-    for (unsigned r = 1; r < nr; r++)
-        for (int j = 0; j < m; j++)
-            x[j] = _mm512_aesdec_epi128(x[j], k[r]);
-    for (int j = 0; j < m; j++)
-        x[j] = _mm512_aesdeclast_epi128(x[j], k[nr]);
-}
+AES_ROUNDS(vaes_enc, VAES_TARGET, __m512i, _mm512_xor_si512, _mm512_aesenc_epi128,
+           _mm512_aesenclast_epi128)
+AES_ROUNDS(vaes_dec, VAES_TARGET, __m512i, _mm512_xor_si512, _mm512_aesdec_epi128,
+           _mm512_aesdeclast_epi128)
 
 /* Whole groups of four blocks; returns how many blocks it did. */
 static VAES_TARGET size_t vaes_ecb(const pkc_aes_key *key, uint8_t *out, const uint8_t *in,
