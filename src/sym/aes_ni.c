@@ -77,6 +77,7 @@ static NI_TARGET void ni_load_keys(__m128i k[PKC_AES_MAX_ROUNDS + 1], const uint
 /* The rounds on m independent blocks (m registers), interleaved to fill
  * the AES unit's pipeline: one definition per instruction set and
  * direction, k the round keys in the order they are applied. */
+/* NOLINTBEGIN(bugprone-macro-parentheses): T is a type */
 #define AES_ROUNDS(name, target, T, xor_, round, last)                    \
     static target void name(const T *k, unsigned nr, T *x, int m)         \
     {                                                                     \
@@ -88,6 +89,7 @@ static NI_TARGET void ni_load_keys(__m128i k[PKC_AES_MAX_ROUNDS + 1], const uint
         for (int j = 0; j < m; j++)                                       \
             x[j] = last(x[j], k[nr]);                                     \
     }
+/* NOLINTEND(bugprone-macro-parentheses) */
 AES_ROUNDS(ni_enc, NI_TARGET, __m128i, _mm_xor_si128, _mm_aesenc_si128, _mm_aesenclast_si128)
 AES_ROUNDS(ni_dec, NI_TARGET, __m128i, _mm_xor_si128, _mm_aesdec_si128, _mm_aesdeclast_si128)
 
