@@ -3,11 +3,12 @@
 # --ctime program below under valgrind's memcheck, with the secrets marked
 # undefined by the program itself (private keys, nonces, the DRBG state,
 # the RSA primes and exponents with their precomputed constants and the
-# blinding cache, GHASH's subkey and data). Any "Conditional jump or move depends on uninitialised
-# value(s)" or "Use of uninitialised value" (a branch or a memory index
-# that depends on a secret) fails the test. First, for each program, a
-# canary run with a deliberate branch on a secret must be reported, or the
-# test could not fail.
+# blinding cache; GHASH's subkey and data; AES keys and plaintexts). Any
+# "Conditional jump or move depends on uninitialised value(s)" or "Use of
+# uninitialised value" (a branch or a memory index that depends on a
+# secret) fails the test. First, for each program, a canary run with a
+# deliberate branch on a secret must be reported, or the test could not
+# fail.
 #
 # Without valgrind this test fails; PKC_SKIP_CTIME=1 skips it explicitly
 # (it prints SKIPPED and returns 77, which CTest shows as skipped), and is
@@ -33,6 +34,10 @@ PROGRAMS=(
     # GHASH (src/sym/ghash.c): H and the data secret, the portable and the
     # PCLMULQDQ multipliers (valgrind does not emulate AVX-512)
     "test_ghash_ctime|portable|"
+    # AES: the key schedule, blocks, ECB, CBC, CTR on the portable
+    # (bitsliced) and AES-NI paths (valgrind has no AVX-512: not VAES);
+    # PKCS#7 unpadding of secret buffers, good and bad
+    "test_aes_ctime||"
 )
 
 pass=0
