@@ -38,6 +38,8 @@ PROGRAMS=(
     # (bitsliced) and AES-NI paths (valgrind has no AVX-512: not VAES);
     # PKCS#7 unpadding of secret buffers, good and bad
     "test_aes_ctime||"
+    # AES-GCM: key, plaintext and AAD secret; portable, and AES-NI + PCLMULQDQ
+    "test_gcm_ctime||"
 )
 
 pass=0
