@@ -20,10 +20,6 @@
 #include "sym/ghash.h"
 #include "testutil.h"
 
-#ifdef PKC_HAVE_OPENSSL
-#include <openssl/evp.h>
-#endif
-
 typedef struct {
     pkc_aes_impl aes;
     pkc_ghash_impl gh;
@@ -253,28 +249,6 @@ static void test_tamper_and_args(void)
 }
 
 #ifdef PKC_HAVE_OPENSSL
-static const EVP_CIPHER *gcm_of(size_t kl)
-{
-    return kl == 16 ? EVP_aes_128_gcm() : kl == 24 ? EVP_aes_192_gcm() : EVP_aes_256_gcm();
-}
-
-static int ossl_encrypt(const uint8_t *k, size_t kl, const uint8_t *iv, size_t ivl,
-                        const uint8_t *a, size_t al, const uint8_t *p, size_t pl, uint8_t *c,
-                        uint8_t tag[16])
-{
-    EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
-    int n = 0, m = 0;
-    int ok = e && EVP_EncryptInit_ex(e, gcm_of(kl), NULL, NULL, NULL) == 1 &&
-             EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_SET_IVLEN, (int)ivl, NULL) == 1 &&
-             EVP_EncryptInit_ex(e, NULL, NULL, k, iv) == 1 &&
-             (al == 0 || EVP_EncryptUpdate(e, NULL, &n, a, (int)al) == 1) &&
-             EVP_EncryptUpdate(e, c, &n, p, (int)pl) == 1 &&
-             EVP_EncryptFinal_ex(e, c + n, &m) == 1 && (size_t)(n + m) == pl &&
-             EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_GET_TAG, 16, tag) == 1;
-    EVP_CIPHER_CTX_free(e);
-    return ok;
-}
-
 static void test_openssl(void)
 {
     static uint8_t p[4200], c[4200], mine[4200], back[4200];
@@ -291,7 +265,7 @@ static void test_openssl(void)
             tu_rand_bytes(a, al);
             tu_rand_bytes(p, pl);
             pkc_gcm_key key;
-            if (!ossl_encrypt(k, kl, iv, ivl, a, al, p, pl, c, tag) ||
+            if (!tu_ossl_gcm_encrypt(k, kl, iv, ivl, a, al, p, pl, c, tag) ||
                 pkc_gcm_set_key(&key, k, kl) != PKC_OK) {
                 bad++;
                 continue;

@@ -372,4 +372,24 @@ const EVP_MD *tu_evp_md(pkc_hash_alg alg)
     }
     return NULL;
 }
+
+int tu_ossl_gcm_encrypt(const uint8_t *k, size_t klen, const uint8_t *iv, size_t ivlen,
+                        const uint8_t *a, size_t al, const uint8_t *p, size_t pl, uint8_t *c,
+                        uint8_t tag[16])
+{
+    const EVP_CIPHER *ciph = klen == 16   ? EVP_aes_128_gcm()
+                             : klen == 24 ? EVP_aes_192_gcm()
+                                          : EVP_aes_256_gcm();
+    EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
+    int n = 0, m = 0;
+    int ok = e && EVP_EncryptInit_ex(e, ciph, NULL, NULL, NULL) == 1 &&
+             EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_SET_IVLEN, (int)ivlen, NULL) == 1 &&
+             EVP_EncryptInit_ex(e, NULL, NULL, k, iv) == 1 &&
+             (al == 0 || EVP_EncryptUpdate(e, NULL, &n, a, (int)al) == 1) &&
+             EVP_EncryptUpdate(e, c, &n, p, (int)pl) == 1 &&
+             EVP_EncryptFinal_ex(e, c + n, &m) == 1 && (size_t)(n + m) == pl &&
+             EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_GCM_GET_TAG, 16, tag) == 1;
+    EVP_CIPHER_CTX_free(e);
+    return ok;
+}
 #endif

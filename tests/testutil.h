@@ -41,6 +41,11 @@ int tu_sha256_impls(pkc_sha256_impl out[2], const char *what);
 #include <openssl/evp.h>
 /* OpenSSL's digest of the same algorithm (for differential tests). */
 const EVP_MD *tu_evp_md(pkc_hash_alg alg);
+/* OpenSSL's AES-GCM encryption (key of klen 16/24/32 bytes, any IV
+ * length): c (pl bytes) and the 16-byte tag; 1 on success. */
+int tu_ossl_gcm_encrypt(const uint8_t *k, size_t klen, const uint8_t *iv, size_t ivlen,
+                        const uint8_t *a, size_t al, const uint8_t *p, size_t pl, uint8_t *c,
+                        uint8_t tag[16]);
 #endif
 
 /* Hex: parses an even-length hex string (spaces ignored) into a malloc'd
