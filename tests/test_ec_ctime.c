@@ -32,6 +32,7 @@
 
 #include "pkc/curves.h"
 #include "pkc/ec.h"
+#include "pkc/ecies.h"
 #include "pkc/elgamal.h"
 #include "pkc/koblitz.h"
 #include "pkc/massey_omura.h"
@@ -49,7 +50,8 @@ static int is_binary(pkc_curve_id id)
 
 /* Massey-Omura and EC-ElGamal: the message and the points on the channel
  * are public, the exponents, k and d secret (rng's state and key->d are
- * marked by the caller); the plaintext handed back is declassified. */
+ * marked by the caller); the plaintext handed back is declassified.
+ * ECIES: the same with a secret message. */
 static void messages(pkc_curve_id id, pkc_rng *rng, const pkc_ec_private_key *key)
 {
     const char *name = ecu_curve_name(id);
@@ -88,6 +90,35 @@ static void messages(pkc_curve_id id, pkc_rng *rng, const pkc_ec_private_key *ke
     PUBLIC(blen);
     PUBLIC(*rng);
     CHECK_MSG(d == PKC_OK && blen == len && memcmp(back, msg, len) == 0, "%s: EC-ElGamal", name);
+
+    /* ECIES, both KDFs: the plaintext is secret too (rng's state and d
+     * still are); the ciphertext is public */
+    uint8_t ect[sizeof msg + 1 + 2 * PKC_EC_MAX_FIELD_BYTES + PKC_ECIES_TAG_SIZE];
+    for (int kdf = 0; kdf < 2; kdf++) {
+        pkc_ecies_params prm = {(pkc_ecies_kdf)kdf, (const uint8_t *)name, strlen(name)};
+        uint8_t secret_msg[sizeof msg];
+        memcpy(secret_msg, msg, sizeof msg);
+        secret(rng->drbg.K, sizeof rng->drbg.K);
+        secret(rng->drbg.V, sizeof rng->drbg.V);
+        secret(secret_msg, sizeof secret_msg);
+        e = pkc_ecies_encrypt(&key->pub, rng, &prm, secret_msg, sizeof secret_msg, ect,
+                              sizeof ect, &clen);
+        PUBLIC(e);
+        PUBLIC(ect);
+        PUBLIC(clen);
+        d = e == PKC_OK ? pkc_ecies_decrypt(key, &prm, ect, clen, back, sizeof back, &blen) : e;
+        PUBLIC(d);
+        PUBLIC(back);
+        PUBLIC(blen);
+        PUBLIC(*rng);
+        CHECK_MSG(d == PKC_OK && blen == sizeof msg && memcmp(back, msg, sizeof msg) == 0,
+                  "%s: ECIES (KDF %d)", name, kdf);
+        /* a changed tag: the same code path, the error public */
+        ect[clen - 1] ^= 1;
+        d = pkc_ecies_decrypt(key, &prm, ect, clen, back, sizeof back, &blen);
+        PUBLIC(d);
+        CHECK_MSG(d == PKC_ERR_DECRYPT, "%s: ECIES accepted a changed tag", name);
+    }
 }
 
 /* ECDH through the cache: on every curve in a normal run; under valgrind

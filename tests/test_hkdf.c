@@ -1,6 +1,8 @@
 /* HKDF tests: the RFC 5869 files (SHA-256 and SHA-1 cases: PRK and OKM), the
  * 1200-byte generated vector, OpenSSL's HKDF on random inputs up to the
- * 255 * HashLen limit, and the argument errors (L too large, bad alg). */
+ * 255 * HashLen limit, and the argument errors (L too large, bad alg).
+ * The ANSI X9.63 KDF: the CAVP file (every SHA-1/SHA-2 case), OpenSSL's
+ * X963KDF on random inputs, and its argument errors. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +119,54 @@ static int run_file(const char *rel)
     return count;
 }
 
+
+/* KDF/ansx963_2001.txt: sections [SHA-256] etc.; records Z, SharedInfo,
+ * (the intermediate Counter / Hash input / K lines), key_data. */
+static void run_x963_file(void)
+{
+    const char *rel = "KDF/ansx963_2001.txt";
+    tu_kv kv;
+    pkc_hash_alg alg = 0;
+    uint8_t *z = NULL, *info = NULL;
+    size_t zlen = 0, infolen = 0;
+    int count = 0;
+    if (!tu_kv_open_vector(&kv, rel))
+        return;
+    while (tu_kv_next(&kv)) {
+        if (kv.is_section) {
+            pkc_hash_alg a;
+            if (pkc_hash_from_name(kv.key, &a) == PKC_OK)
+                alg = a;
+            continue;
+        }
+        if (!kv.value)
+            continue;
+        if (strcmp(kv.key, "Z") == 0) {
+            free(z);
+            z = tu_unhex(kv.value, &zlen);
+        } else if (strcmp(kv.key, "SharedInfo") == 0) {
+            free(info);
+            info = tu_unhex(kv.value, &infolen);
+        } else if (strcmp(kv.key, "key_data") == 0) {
+            size_t n = 0;
+            uint8_t *want = tu_unhex(kv.value, &n), *got = malloc(n + 1);
+            if (CHECK_MSG(alg && z && info && want, "%s:%d: malformed vector", rel, kv.lineno)) {
+                CHECK(pkc_x963_kdf(alg, z, zlen, info, infolen, got, n) == PKC_OK);
+                CHECK_MSG(memcmp(got, want, n) == 0, "%s:%d: X9.63 key data differs", rel,
+                          kv.lineno);
+                count++;
+            }
+            free(want);
+            free(got);
+        }
+    }
+    free(z);
+    free(info);
+    tu_kv_close(&kv);
+    CHECK_MSG(count >= 100, "%s: %d vectors, expected 100", rel, count);
+    printf("%s: %d vectors\n", rel, count);
+}
+
 #ifdef PKC_HAVE_OPENSSL
 static int openssl_hkdf(pkc_hash_alg alg, const uint8_t *salt, size_t saltlen, const uint8_t *ikm,
                         size_t ikmlen, const uint8_t *info, size_t infolen, uint8_t *okm,
@@ -169,6 +219,47 @@ static void test_openssl(void)
     }
     CHECK_MSG(bad == 0, "%d HKDF outputs differ from OpenSSL", bad);
 }
+static int openssl_x963(pkc_hash_alg alg, const uint8_t *z, size_t zlen, const uint8_t *info,
+                        size_t infolen, uint8_t *out, size_t outlen)
+{
+    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "X963KDF", NULL);
+    EVP_KDF_CTX *kctx = kdf ? EVP_KDF_CTX_new(kdf) : NULL;
+    OSSL_PARAM params[4], *p = params;
+    int ok = 0;
+    *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST,
+                                            (char *)EVP_MD_get0_name(tu_evp_md(alg)), 0);
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)z, zlen);
+    if (infolen)
+        *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, (void *)info, infolen);
+    *p = OSSL_PARAM_construct_end();
+    if (kctx)
+        ok = EVP_KDF_derive(kctx, out, outlen, params) == 1;
+    EVP_KDF_CTX_free(kctx);
+    EVP_KDF_free(kdf);
+    return ok;
+}
+
+static void test_openssl_x963(void)
+{
+    static const pkc_hash_alg algs[] = {PKC_HASH_SHA1, PKC_HASH_SHA224, PKC_HASH_SHA256,
+                                        PKC_HASH_SHA384, PKC_HASH_SHA512};
+    uint8_t z[140], info[200], a[700], b[700];
+    int iters = tu_iters(100), bad = 0;
+    for (int it = 0; it < iters; it++) {
+        pkc_hash_alg alg = algs[it % 5];
+        size_t zlen = 1 + (size_t)(tu_rand64() % (sizeof z - 1));
+        size_t infolen = (size_t)(tu_rand64() % sizeof info);
+        size_t outlen = 1 + (size_t)(tu_rand64() % sizeof a);
+        tu_rand_bytes(z, zlen);
+        tu_rand_bytes(info, infolen);
+        CHECK(pkc_x963_kdf(alg, z, zlen, info, infolen, a, outlen) == PKC_OK);
+        CHECK(openssl_x963(alg, z, zlen, info, infolen, b, outlen));
+        if (memcmp(a, b, outlen) != 0 && bad++ < 5)
+            CHECK_MSG(0, "X9.63-%s z %zu info %zu L %zu differs from OpenSSL", pkc_hash_name(alg),
+                      zlen, infolen, outlen);
+    }
+    CHECK_MSG(bad == 0, "%d X9.63 outputs differ from OpenSSL", bad);
+}
 #endif
 
 static void test_errors(void)
@@ -201,6 +292,12 @@ static void test_errors(void)
         CHECK(pkc_hkdf_extract(PKC_HASH_SHA256, z, 32, ikm, sizeof ikm, b) == PKC_OK);
         CHECK_EQ_BYTES(a, b, 32);
     }
+    /* X9.63 */
+    CHECK(pkc_x963_kdf((pkc_hash_alg)0, ikm, sizeof ikm, NULL, 0, okm, 32) == PKC_ERR_ARG);
+    CHECK(pkc_x963_kdf(PKC_HASH_SHA256, NULL, 3, NULL, 0, okm, 32) == PKC_ERR_ARG);
+    CHECK(pkc_x963_kdf(PKC_HASH_SHA256, ikm, sizeof ikm, NULL, 3, okm, 32) == PKC_ERR_ARG);
+    CHECK(pkc_x963_kdf(PKC_HASH_SHA256, ikm, sizeof ikm, NULL, 0, NULL, 32) == PKC_ERR_ARG);
+    CHECK(pkc_x963_kdf(PKC_HASH_SHA256, ikm, sizeof ikm, NULL, 0, okm, 0) == PKC_OK);
     free(okm);
 }
 
@@ -210,8 +307,10 @@ int main(void)
     run_file("KDF/rfc-5869-HKDF-SHA256.txt");
     run_file("KDF/rfc-5869-HKDF-SHA1.txt");
     run_file("KDF/hkdf-generated.txt");
+    run_x963_file();
 #ifdef PKC_HAVE_OPENSSL
     test_openssl();
+    test_openssl_x963();
 #else
     tu_skip_part("OpenSSL not found: the differential test");
 #endif

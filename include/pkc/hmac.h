@@ -1,4 +1,5 @@
-/* pkc — HMAC (RFC 2104) and HKDF (RFC 5869) over any pkc_hash_alg. */
+/* pkc — HMAC (RFC 2104), HKDF (RFC 5869) and the ANSI X9.63 KDF over any
+ * pkc_hash_alg. */
 #ifndef PKC_HMAC_H
 #define PKC_HMAC_H
 
@@ -36,6 +37,13 @@ PKC_API pkc_err pkc_hkdf_expand(pkc_hash_alg alg, const uint8_t *prk, size_t prk
 PKC_API pkc_err pkc_hkdf(pkc_hash_alg alg, const uint8_t *salt, size_t saltlen,
                          const uint8_t *ikm, size_t ikmlen, const uint8_t *info, size_t infolen,
                          uint8_t *okm, size_t okmlen);
+
+/* ANSI X9.63 KDF (SEC 1 v2 3.6.1): out = the first outlen bytes of
+ * Hash(Z || 00000001 || info) || Hash(Z || 00000002 || info) || ...
+ * (32-bit big-endian counters). PKC_ERR_ARG for an unknown alg or outlen
+ * >= hash size * (2^32 - 1). out must not overlap z or info. */
+PKC_API pkc_err pkc_x963_kdf(pkc_hash_alg alg, const uint8_t *z, size_t zlen,
+                             const uint8_t *info, size_t infolen, uint8_t *out, size_t outlen);
 
 #ifdef __cplusplus
 }
