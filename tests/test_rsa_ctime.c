@@ -38,6 +38,7 @@
 
 #include "pkc/hash.h"
 #include "pkc/rng.h"
+#include "pkc/rsa_hybrid.h"
 #include "pkc/rsa.h"
 #include "ctime_util.h"
 #include "rsa/rsa_internal.h"
@@ -155,6 +156,28 @@ static void private_ops(pkc_rsa_key *k, uint64_t seed)
                                        &ptl);
     pkc_err ed2 = pkc_rsa_oaep_decrypt(k, &rng, PKC_RSA_MODE_CRT, NULL, ct2, ctl, pt2,
                                        sizeof pt2, &pt2l);
+
+    /* hybrid: a secret message to k with rng's (secret) key and IV, then
+     * decrypted; valid and with a changed tag */
+    uint8_t hmsg[40] = "hybrid: OAEP wraps an AES-256-GCM key", hct[1024 + 56], hpt[40];
+    size_t hctl = 0, hptl = 0;
+    secret(hmsg, sizeof hmsg);
+    pkc_err eh1 = pkc_rsa_hybrid_encrypt(k, &rng, NULL, hmsg, sizeof hmsg, hct, sizeof hct, &hctl);
+    PUBLIC(eh1);
+    PUBLIC(hct);
+    PUBLIC(hctl);
+    pkc_err eh2 = eh1 == PKC_OK ? pkc_rsa_hybrid_decrypt(k, &rng, NULL, hct, hctl, hpt,
+                                                         sizeof hpt, &hptl)
+                                : eh1;
+    PUBLIC(eh2);
+    PUBLIC(hpt);
+    PUBLIC(hptl);
+    public_(hmsg, sizeof hmsg);
+    CHECK(eh2 == PKC_OK && hptl == sizeof hmsg && memcmp(hpt, hmsg, sizeof hmsg) == 0);
+    hct[hctl - 1] ^= 1;
+    pkc_err eh3 = pkc_rsa_hybrid_decrypt(k, &rng, NULL, hct, hctl, hpt, sizeof hpt, &hptl);
+    PUBLIC(eh3);
+    CHECK(eh3 == PKC_ERR_DECRYPT);
 
     /* declassify what the caller legitimately sees, then check */
     PUBLIC(er);

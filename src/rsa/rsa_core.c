@@ -523,6 +523,29 @@ static void redc_var(const pkc_rsa_mont *c, mp_limb_t *r, mp_limb_t *t)
         mpn_sub_n(r, r, c->m, nl);
 }
 
+/* in^e mod n in constant time in the input, for an input known to be below
+ * n (OAEP's encoded message, whose first byte is zero, holds the message
+ * and its seed): the Montgomery products of rsa_mont.c, branching on the
+ * bits of e only, which are public. */
+pkc_err pkc_rsa_public_secret_input(const pkc_rsa_key *key, const uint8_t *in, uint8_t *out)
+{
+    if (!key || !in || !out)
+        return PKC_ERR_ARG;
+    const pkc_rsa_mont *c = &key->mont_n;
+    mp_size_t nl = key->nl, itch = nl + pkc_rsa_mont_itch(nl); /* rsa_mont.h */
+    mp_limb_t *mem = pkc_rsa_limbs_alloc(2 * nl + itch);
+    if (!mem)
+        return PKC_ERR_NOMEM;
+    mp_limb_t *b = mem, *x = mem + nl, *tp = mem + 2 * nl;
+    pkc_rsa_be_to_limbs(in, key->k, b, nl);
+    pkc_rsa_mont_to(c, x, b, nl, tp);
+    pkc_rsa_mont_powm_pubexp_var(c, x, x, key->le, key->ebits, tp);
+    pkc_rsa_mont_from(c, b, x, tp);
+    pkc_rsa_limbs_to_be(b, nl, out, key->k);
+    pkc_rsa_limbs_free(mem, 2 * nl + itch);
+    return PKC_OK;
+}
+
 pkc_err pkc_rsa_public_raw(const pkc_rsa_key *key, const uint8_t *in, uint8_t *out)
 {
     if (!key || !in || !out)

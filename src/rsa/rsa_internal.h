@@ -55,6 +55,10 @@ pkc_err pkc_rsa_key_finish_public(pkc_rsa_key *key);
  * scratch size. */
 pkc_err pkc_rsa_key_finish_private(pkc_rsa_key *key);
 
+/* RSAEP on a secret input below n (OAEP encryption): constant time in
+ * the input, e public. The caller guarantees in < n. */
+pkc_err pkc_rsa_public_secret_input(const pkc_rsa_key *key, const uint8_t *in, uint8_t *out);
+
 /* FIPS 186-5 table B.1 Miller-Rabin rounds for a prime of this size. */
 int pkc_rsa_mr_rounds(size_t prime_bits);
 /* FIPS 186-5 B.3.1 Miller-Rabin with bases drawn from rng, in constant

@@ -106,7 +106,8 @@ pkc_err pkc_rsa_oaep_encrypt_seed(const pkc_rsa_key *key, const pkc_rsa_oaep_par
         goto out;
     for (size_t i = 0; i < hlen; i++)
         seed[i] ^= mask[i];
-    if ((err = pkc_rsa_public_raw(key, em, out)))
+    /* EM = 00 || ... is below n and holds the message: constant time */
+    if ((err = pkc_rsa_public_secret_input(key, em, out)))
         goto out;
     *outlen = k;
 out:
