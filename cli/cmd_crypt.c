@@ -1,8 +1,11 @@
-/* pkc encrypt / decrypt — RSA-OAEP (RFC 8017 section 7.1) of short
- * messages, as `openssl pkeyutl -encrypt/-decrypt -pkeyopt
- * rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:DIGEST` (MGF1 with the same
- * digest, empty label); with an EC key and --scheme elgamal, EC-ElGamal on
- * Koblitz-encoded blocks (include/pkc/elgamal.h). */
+/* pkc encrypt / decrypt — public-key encryption of files:
+ *   RSA keys: RSA-OAEP (RFC 8017 section 7.1) of short messages, as
+ *     `openssl pkeyutl -encrypt/-decrypt -pkeyopt rsa_padding_mode:oaep
+ *     -pkeyopt rsa_oaep_md:DIGEST` (MGF1 with the same digest, empty label);
+ *     hybrid RSA (include/pkc/rsa_hybrid.h) for longer ones;
+ *   EC keys: ECIES with AES-256-GCM (include/pkc/ecies.h), or with
+ *     --scheme elgamal EC-ElGamal on Koblitz-encoded blocks
+ *     (include/pkc/elgamal.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -10,32 +13,48 @@
 
 #include "cli.h"
 #include "pkc/der.h"
+#include "pkc/ecies.h"
 #include "pkc/elgamal.h"
 #include "pkc/key.h"
 #include "pkc/rng.h"
+#include "pkc/rsa_hybrid.h"
 
 static void usage_encrypt(FILE *out)
 {
     fprintf(out,
-            "usage: pkc encrypt -p PUB [--scheme oaep|elgamal] [-d DIGEST] [-o OUT] [FILE]\n"
+            "usage: pkc encrypt -p PUB [--scheme oaep|hybrid|ecies|elgamal] [--hybrid]\n"
+            "                   [-d DIGEST] [--kdf hkdf|x963] [-o OUT] [FILE]\n"
             "\n"
-            "RSA-OAEP encryption of FILE (standard input without FILE) to PUB, as\n"
-            "`openssl pkeyutl -encrypt -pkeyopt rsa_padding_mode:oaep\n"
-            "-pkeyopt rsa_oaep_md:DIGEST` does (MGF1 with the same digest, empty\n"
-            "label). The message may be at most k - 2*hLen - 2 bytes (190 bytes for\n"
-            "a 2048-bit key with SHA-256); no more than one byte beyond that is read.\n"
+            "Encrypts FILE (standard input without FILE) to the public key PUB.\n"
             "\n"
-            "With an EC key and --scheme elgamal: EC-ElGamal of a message of up to\n"
-            "1 MiB, split into blocks of field_bytes - 2 bytes, each encoded as a point\n"
-            "(Koblitz) and encrypted as C1 = kG, C2 = M + kQ with a fresh k; the\n"
-            "ciphertext is 'E' 'G' 01, then C1 and C2 compressed per block (about 2.2x\n"
-            "the message on P-256). Textbook ElGamal: malleable, no integrity; a study\n"
-            "of the scheme, not a way to protect files.\n"
+            "RSA keys: RSA-OAEP, as `openssl pkeyutl -encrypt -pkeyopt\n"
+            "rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:DIGEST` does (MGF1 with the\n"
+            "same digest, empty label), for a message of at most k - 2*hLen - 2 bytes\n"
+            "(190 bytes for a 2048-bit key with SHA-256). A longer message, or any\n"
+            "message with --hybrid, is encrypted hybrid (a note says so): a fresh\n"
+            "AES-256-GCM key and IV wrapped with RSA-OAEP, then W || C || T (the\n"
+            "k-byte OAEP block, the GCM ciphertext, the 16-byte tag; W is GCM's\n"
+            "additional data). pkc decrypt tells the two apart by their length.\n"
+            "\n"
+            "EC keys: ECIES (SEC 1 5.1): an ephemeral key R = kG, the shared secret\n"
+            "x(kQ), a KDF of it and R (HKDF-SHA-256, or ANSI X9.63 with --kdf x963)\n"
+            "giving an AES-256-GCM key and IV; the ciphertext is R (uncompressed) ||\n"
+            "C || T, 81 bytes more than the message on P-256. With --scheme elgamal:\n"
+            "EC-ElGamal, a study of the textbook scheme (malleable, no integrity;\n"
+            "'E' 'G' 01, then C1 and C2 compressed per block of field_bytes - 2 bytes,\n"
+            "at most 1 MiB), not a way to protect files.\n"
+            "\n"
+            "Hybrid and ECIES messages may be up to 256 MiB.\n"
             "\n"
             "Options:\n"
             "  -p, --pub PUB        RSA or EC public key (or a private key; at most 1 MiB)\n"
-            "      --scheme NAME    oaep (RSA keys, the default) or elgamal (EC keys)\n"
-            "  -d, --digest DIGEST  sha256 (default), sha1, sha224, sha384, sha512 (OAEP)\n"
+            "      --scheme NAME    RSA keys: oaep (the default; hybrid beyond OAEP's\n"
+            "                       limit) or hybrid; EC keys: ecies (the default) or\n"
+            "                       elgamal\n"
+            "      --hybrid         the same as --scheme hybrid\n"
+            "  -d, --digest DIGEST  OAEP's digest (also for hybrid): sha256 (default),\n"
+            "                       sha1, sha224, sha384, sha512\n"
+            "      --kdf NAME       ECIES: hkdf (HKDF-SHA-256, the default) or x963\n"
             "  -o, --out OUT        ciphertext file (default: standard output); mode\n"
             "                       from the umask, never partial\n"
             "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
@@ -43,30 +62,38 @@ static void usage_encrypt(FILE *out)
             "\n"
             "OpenSSL's spellings work too: -inkey PUB, -pubin, -encrypt, -out OUT.\n"
             "\n"
-            "Example:\n"
+            "Examples:\n"
             "  pkc encrypt -p pub.pem -o secret.enc secret.txt\n"
-            "  pkc decrypt -i key.pem secret.enc\n");
+            "  pkc decrypt -i key.pem secret.enc\n"
+            "  pkc encrypt -p ec-pub.pem -o big.enc big.tar     (ECIES)\n");
 }
 
 static void usage_decrypt(FILE *out)
 {
     fprintf(out,
-            "usage: pkc decrypt -i KEY [--scheme oaep|elgamal] [-d DIGEST] [-o OUT] [FILE]\n"
+            "usage: pkc decrypt -i KEY [--scheme oaep|hybrid|ecies|elgamal] [-d DIGEST]\n"
+            "                   [--kdf hkdf|x963] [-o OUT] [FILE]\n"
             "\n"
-            "RSA-OAEP decryption of FILE (standard input without FILE); the\n"
-            "counterpart of pkc encrypt and of `openssl pkeyutl -encrypt -pkeyopt\n"
-            "rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:DIGEST`. Any failure (wrong\n"
-            "key, wrong digest, tampered ciphertext) is the single message\n"
-            "\"decryption failed\", exit 2, and no output is written. With an EC key\n"
-            "and --scheme elgamal, EC-ElGamal (see pkc encrypt --help): a changed\n"
-            "ciphertext decrypts to another message or fails; nothing detects every\n"
-            "change.\n"
+            "Decrypts FILE (standard input without FILE); the counterpart of pkc\n"
+            "encrypt (see pkc encrypt --help for the formats) and, for RSA-OAEP, of\n"
+            "`openssl pkeyutl -encrypt -pkeyopt rsa_padding_mode:oaep -pkeyopt\n"
+            "rsa_oaep_md:DIGEST`. With an RSA key a ciphertext of exactly k bytes is\n"
+            "RSA-OAEP and a longer one hybrid, unless --scheme says which; with an EC\n"
+            "key it is ECIES unless --scheme elgamal. Any failure (wrong key, wrong\n"
+            "digest or KDF, tampered or truncated ciphertext) is the single message\n"
+            "\"decryption failed\" (or, for a ciphertext that cannot be one of this\n"
+            "key's, a message that says so), exit 2, and no output is written: ECIES\n"
+            "and hybrid check the GCM tag before any plaintext. EC-ElGamal has no\n"
+            "integrity: a changed ciphertext decrypts to another message or fails.\n"
             "\n"
             "Options:\n"
             "  -i, --in KEY         RSA or EC private key (PEM or DER, PKCS#1, SEC 1 or\n"
             "                       PKCS#8; at most 1 MiB)\n"
-            "      --scheme NAME    oaep (RSA keys, the default) or elgamal (EC keys)\n"
-            "  -d, --digest DIGEST  sha256 (default), sha1, sha224, sha384, sha512 (OAEP)\n"
+            "      --scheme NAME    oaep, hybrid (RSA keys), ecies, elgamal (EC keys)\n"
+            "      --hybrid         the same as --scheme hybrid\n"
+            "  -d, --digest DIGEST  OAEP's digest: sha256 (default), sha1, sha224,\n"
+            "                       sha384, sha512\n"
+            "      --kdf NAME       ECIES: hkdf (the default) or x963\n"
             "  -o, --out OUT        plaintext file (default: standard output); mode\n"
             "                       0600, never partial\n"
             "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
@@ -80,10 +107,20 @@ static void usage_decrypt(FILE *out)
             "  pkc decrypt -i key.pem -o msg.out msg.enc\n");
 }
 
-enum { OPT_ALLOW_WEAK = 256, OPT_SCHEME };
+enum { OPT_ALLOW_WEAK = 256, OPT_SCHEME, OPT_HYBRID, OPT_KDF };
+
+typedef enum { SCHEME_AUTO, SCHEME_OAEP, SCHEME_HYBRID, SCHEME_ECIES, SCHEME_ELGAMAL } scheme;
 
 /* EC-ElGamal messages: at most 1 MiB (about 35,000 blocks on P-256) */
 #define ELGAMAL_MAX_MSG (1u << 20)
+/* ECIES and hybrid messages: at most 256 MiB, read whole */
+#define AEAD_MAX_MSG (256u << 20)
+
+static int public_key_error(const char *keypath)
+{
+    return cli_error(CLI_USAGE, "%s is a public key; decryption needs the private key",
+                     cli_input_name(keypath));
+}
 
 /* pkc encrypt/decrypt --scheme elgamal with an EC key */
 static int crypt_elgamal(const pkc_key *key, const char *keypath, const char *file,
@@ -92,8 +129,7 @@ static int crypt_elgamal(const pkc_key *key, const char *keypath, const char *fi
     const pkc_ec_public_key *pub = pkc_key_ec_public(key);
     const pkc_ec_private_key *priv = pkc_key_ec_private(key);
     if (!enc && !priv)
-        return cli_error(CLI_USAGE, "%s is a public key; decryption needs the private key",
-                         cli_input_name(keypath));
+        return public_key_error(keypath);
     pkc_curve_id curve = pub->curve;
     size_t max = enc ? ELGAMAL_MAX_MSG : pkc_elgamal_ciphertext_size(curve, ELGAMAL_MAX_MSG);
     uint8_t *in = NULL;
@@ -132,11 +168,140 @@ static int crypt_elgamal(const pkc_key *key, const char *keypath, const char *fi
     return rc;
 }
 
+/* ECIES with an EC key */
+static int crypt_ecies(const pkc_key *key, const char *keypath, const char *file,
+                       const char *out, int enc, pkc_ecies_kdf kdf)
+{
+    const pkc_ec_public_key *pub = pkc_key_ec_public(key);
+    const pkc_ec_private_key *priv = pkc_key_ec_private(key);
+    if (!enc && !priv)
+        return public_key_error(keypath);
+    pkc_curve_id curve = pub->curve;
+    size_t over = pkc_ecies_overhead(curve);
+    uint8_t *in = NULL;
+    size_t inlen = 0;
+    int err_no = cli_read_file(file, enc ? AEAD_MAX_MSG : AEAD_MAX_MSG + over, &in, &inlen);
+    if (err_no == EFBIG)
+        return cli_error(CLI_USAGE, "%s too long (ECIES: at most %u MiB)",
+                         enc ? "message" : "ciphertext", AEAD_MAX_MSG >> 20);
+    if (err_no)
+        return cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(err_no));
+    size_t cap = enc ? inlen + over : (inlen > over ? inlen - over : 1);
+    uint8_t *buf = malloc(cap);
+    size_t outlen = 0;
+    pkc_ecies_params prm = {kdf, NULL, 0};
+    pkc_rng rng;
+    pkc_err err = PKC_ERR_NOMEM;
+    int rc = 0;
+    if (buf && !enc) {
+        err = pkc_ecies_decrypt(priv, &prm, in, inlen, buf, cap, &outlen);
+    } else if (buf && (rc = cli_rng_init(&rng)) == 0) {
+        err = pkc_ecies_encrypt(pub, &rng, &prm, in, inlen, buf, cap, &outlen);
+        pkc_rng_wipe(&rng);
+    }
+    if (rc == 0 && err == PKC_OK)
+        rc = cli_write_output(out, buf, outlen, enc ? 0 : CLI_OUT_SECRET);
+    else if (rc == 0 && err == PKC_ERR_DECODE)
+        rc = cli_error(CLI_USAGE, "not an ECIES ciphertext of this key's curve (%s)",
+                       pkc_curve_info_get(curve)->name);
+    else if (rc == 0 && err == PKC_ERR_DECRYPT)
+        rc = cli_error(CLI_USAGE, "decryption failed");
+    else if (rc == 0)
+        rc = cli_error(CLI_USAGE, "%s", pkc_strerror(err));
+    if (buf)
+        pkc_secure_free(buf, cap);
+    pkc_secure_free(in, inlen);
+    return rc;
+}
+
+/* RSA-OAEP or hybrid with an RSA key; SCHEME_AUTO chooses by the length */
+static int crypt_rsa(const pkc_key *key, const char *keypath, const char *file, const char *out,
+                     int enc, scheme sch, const pkc_rsa_oaep_params *op)
+{
+    const pkc_rsa_key *rsa = pkc_key_rsa(key);
+    size_t k = pkc_rsa_size(rsa), h = pkc_hash_size(op->hash);
+    /* RFC 8017 7.1.1 step 1.b: mLen <= k - 2hLen - 2; hybrid wraps 44 bytes
+     * (a key too small for that gets OAEP only) */
+    int can_hybrid = k >= 2 * h + 2 + 44;
+    if (sch == SCHEME_AUTO && !can_hybrid)
+        sch = SCHEME_OAEP;
+    if (k < 2 * h + 2 || (sch == SCHEME_HYBRID && !can_hybrid))
+        return cli_error(CLI_USAGE, "a %u-bit key is too small for %s with %s",
+                         pkc_key_bits(key), sch == SCHEME_HYBRID ? "hybrid RSA" : "RSA-OAEP",
+                         pkc_hash_name(op->hash));
+    if (!enc && !pkc_key_is_private(key))
+        return public_key_error(keypath);
+    size_t oaep_max = k - 2 * h - 2, over = k + PKC_RSA_HYBRID_TAG_SIZE;
+    size_t max = sch == SCHEME_OAEP ? (enc ? oaep_max : k)
+                                    : (enc ? AEAD_MAX_MSG : AEAD_MAX_MSG + over);
+    uint8_t *in = NULL;
+    size_t inlen = 0;
+    int err_no = cli_read_file(file, max, &in, &inlen);
+    if (err_no == EFBIG && sch == SCHEME_OAEP)
+        return enc ? cli_error(CLI_USAGE,
+                               "message too long (at most %zu bytes with this key and digest; "
+                               "--hybrid encrypts any length)",
+                               max)
+                   : cli_error(CLI_USAGE, "decryption failed");
+    if (err_no == EFBIG)
+        return cli_error(CLI_USAGE, "%s too long (hybrid RSA: at most %u MiB)",
+                         enc ? "message" : "ciphertext", AEAD_MAX_MSG >> 20);
+    if (err_no)
+        return cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(err_no));
+    /* the choice: a message beyond OAEP's limit, a ciphertext not of k bytes */
+    int hybrid = sch == SCHEME_HYBRID ||
+                 (sch == SCHEME_AUTO && (enc ? inlen > oaep_max : inlen != k));
+    if (enc && hybrid && sch == SCHEME_AUTO)
+        cli_error(0,
+                  "note: the message (%zu bytes) is longer than RSA-OAEP allows with this key "
+                  "(%zu bytes): hybrid encryption, RSA-OAEP + AES-256-GCM (--hybrid says so "
+                  "explicitly)",
+                  inlen, oaep_max);
+    size_t cap = !hybrid ? k : enc ? inlen + over : (inlen > over ? inlen - over : 1);
+    uint8_t *buf = malloc(cap);
+    size_t outlen = 0;
+    pkc_rng rng;
+    pkc_err err = PKC_ERR_NOMEM;
+    int rc = cli_rng_init(&rng);
+    if (rc == 0 && buf) {
+        if (hybrid)
+            err = enc ? pkc_rsa_hybrid_encrypt(rsa, &rng, op, in, inlen, buf, cap, &outlen)
+                      : pkc_rsa_hybrid_decrypt(rsa, &rng, op, in, inlen, buf, cap, &outlen);
+        else
+            err = enc ? pkc_key_encrypt(key, &rng, op, in, inlen, buf, cap, &outlen)
+                      : pkc_key_decrypt(key, &rng, op, in, inlen, buf, cap, &outlen);
+    }
+    if (rc == 0)
+        pkc_rng_wipe(&rng);
+    if (rc == 0 && err == PKC_OK)
+        /* a plaintext was worth encrypting: it is kept like a private key */
+        rc = cli_write_output(out, buf, outlen, enc ? 0 : CLI_OUT_SECRET);
+    else if (rc == 0 && !enc && (err == PKC_ERR_DECRYPT || err == PKC_ERR_DECODE))
+        rc = cli_error(CLI_USAGE, "decryption failed");
+    else if (rc == 0)
+        rc = cli_error(CLI_USAGE, "%s", pkc_strerror(err));
+    if (buf)
+        pkc_secure_free(buf, cap);
+    pkc_secure_free(in, inlen);
+    return rc;
+}
+
 #define CRYPT_SPELLINGS(data, keyopt)                                                   \
     CLI_SPELLINGS_KEYFORM,                                                              \
         {"-in", NULL, "the " data " is the FILE argument, the key " keyopt},            \
         {"-pkeyopt", NULL, "OAEP is the only padding and its digest is -d DIGEST"},     \
         {"-encrypt", "", NULL}, {"-decrypt", "", NULL}
+
+static int parse_scheme(const char *name, scheme *out)
+{
+    static const char *const names[] = {"oaep", "hybrid", "ecies", "elgamal"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, names[i]) == 0) {
+            *out = (scheme)(SCHEME_OAEP + i);
+            return 0;
+        }
+    return cli_usage_error("unknown --scheme '%s' (oaep, hybrid, ecies, elgamal)", name);
+}
 
 static int cmd_crypt(int argc, char **argv, int enc)
 {
@@ -145,12 +310,16 @@ static int cmd_crypt(int argc, char **argv, int enc)
                                           {"out", required_argument, NULL, 'o'},
                                           {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK},
                                           {"scheme", required_argument, NULL, OPT_SCHEME},
+                                          {"hybrid", no_argument, NULL, OPT_HYBRID},
+                                          {"kdf", required_argument, NULL, OPT_KDF},
                                           {NULL, 0, NULL, 0}};
     static const struct option dopts[] = {{"in", required_argument, NULL, 'i'},
                                           {"digest", required_argument, NULL, 'd'},
                                           {"out", required_argument, NULL, 'o'},
                                           {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK},
                                           {"scheme", required_argument, NULL, OPT_SCHEME},
+                                          {"hybrid", no_argument, NULL, OPT_HYBRID},
+                                          {"kdf", required_argument, NULL, OPT_KDF},
                                           {NULL, 0, NULL, 0}};
     static const cli_spelling espellings[] = {
         {"-inkey", "--pub", NULL}, {"-pubin", "", NULL}, CRYPT_SPELLINGS("message", "-p PUB"),
@@ -163,7 +332,9 @@ static int cmd_crypt(int argc, char **argv, int enc)
         return CLI_USAGE;
     const char *keypath = NULL, *out = NULL;
     pkc_rsa_oaep_params op = {PKC_HASH_SHA256, 0, NULL, 0};
-    int c, allow_weak = 0, elgamal = 0, digest_set = 0;
+    pkc_ecies_kdf kdf = PKC_ECIES_KDF_HKDF_SHA256;
+    scheme sch = SCHEME_AUTO;
+    int c, allow_weak = 0, digest_set = 0, kdf_set = 0;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         switch (c) {
         case 'p':
@@ -174,12 +345,18 @@ static int cmd_crypt(int argc, char **argv, int enc)
             digest_set = 1;
             break;
         case OPT_SCHEME:
-            if (strcmp(optarg, "oaep") == 0)
-                elgamal = 0;
-            else if (strcmp(optarg, "elgamal") == 0)
-                elgamal = 1;
+            if (parse_scheme(optarg, &sch))
+                return CLI_USAGE;
+            break;
+        case OPT_HYBRID: sch = SCHEME_HYBRID; break;
+        case OPT_KDF:
+            if (strcmp(optarg, "hkdf") == 0)
+                kdf = PKC_ECIES_KDF_HKDF_SHA256;
+            else if (strcmp(optarg, "x963") == 0)
+                kdf = PKC_ECIES_KDF_X963_SHA256;
             else
-                return cli_usage_error("unknown --scheme '%s' (oaep, elgamal)", optarg);
+                return cli_usage_error("unknown --kdf '%s' (hkdf, x963)", optarg);
+            kdf_set = 1;
             break;
         case 'o': out = optarg; break;
         case OPT_ALLOW_WEAK: allow_weak = 1; break;
@@ -190,6 +367,12 @@ static int cmd_crypt(int argc, char **argv, int enc)
         return cli_usage_error("%s is required", enc ? "-p PUB" : "-i KEY");
     if (argc - optind > 1)
         return cli_usage_error("one FILE at most");
+    int ec_scheme = sch == SCHEME_ECIES || sch == SCHEME_ELGAMAL;
+    if (digest_set && ec_scheme)
+        return cli_usage_error("-d DIGEST is an RSA-OAEP option; %s has no digest",
+                               sch == SCHEME_ECIES ? "ECIES" : "EC-ElGamal");
+    if (kdf_set && sch != SCHEME_AUTO && sch != SCHEME_ECIES)
+        return cli_usage_error("--kdf is an ECIES option");
     const char *file = optind < argc ? argv[optind] : NULL;
     const char *inputs[] = {keypath, file}, *names[] = {"key", enc ? "message" : "ciphertext"};
     if (cli_check_stdin(2, inputs, names))
@@ -198,73 +381,29 @@ static int cmd_crypt(int argc, char **argv, int enc)
     int rc = cli_load_key(keypath, allow_weak, &key);
     if (rc)
         return rc;
-    /* The input is read only as far as the key allows, so its type matters
-     * before the library is asked. */
-    if (elgamal || pkc_key_get_type(key) != PKC_KEY_RSA) {
-        if (elgamal && pkc_key_get_type(key) == PKC_KEY_EC && !digest_set)
-            rc = crypt_elgamal(key, keypath, file, out, enc);
-        else if (elgamal && digest_set)
-            rc = cli_usage_error("-d DIGEST is an RSA-OAEP option; EC-ElGamal has no digest");
-        else if (elgamal)
-            rc = cli_error(CLI_USAGE, "%s is an %s key; EC-ElGamal needs an EC key",
-                           cli_input_name(keypath), pkc_key_type_name(key));
-        else if (pkc_key_get_type(key) == PKC_KEY_EC)
-            rc = cli_error(CLI_USAGE, "%s is an EC key: say --scheme elgamal (RSA-OAEP, the "
-                           "default, needs an RSA key)", cli_input_name(keypath));
-        else
-            rc = cli_error(CLI_USAGE, "%s is an %s key; RSA-OAEP needs an RSA key",
-                           cli_input_name(keypath), pkc_key_type_name(key));
-        pkc_key_free(key);
-        return rc;
-    }
-    size_t k = pkc_key_signature_size(key), h = pkc_hash_size(op.hash);
-    /* RFC 8017 7.1.1 step 1.b: mLen <= k - 2hLen - 2; a ciphertext is k bytes */
-    if (k < 2 * h + 2) {
-        rc = cli_error(CLI_USAGE, "a %u-bit key is too small for RSA-OAEP with %s",
-                       pkc_key_bits(key), pkc_hash_name(op.hash));
-        pkc_key_free(key);
-        return rc;
-    }
-    size_t max = enc ? k - 2 * h - 2 : k;
-    uint8_t *in = NULL;
-    size_t inlen = 0;
-    int err_no = cli_read_file(file, max, &in, &inlen);
-    pkc_rng rng;
-    if (err_no == EFBIG)
-        rc = enc ? cli_error(CLI_USAGE,
-                             "message too long (at most %zu bytes with this key and digest)", max)
-                 : cli_error(CLI_USAGE, "decryption failed");
-    else if (err_no)
-        rc = cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(err_no));
+    /* The input is read only as far as the key and scheme allow, so both
+     * matter before the file is read. */
+    pkc_key_type type = pkc_key_get_type(key);
+    if (type == PKC_KEY_RSA && !ec_scheme && !kdf_set)
+        rc = crypt_rsa(key, keypath, file, out, enc, sch, &op);
+    else if (type == PKC_KEY_RSA && kdf_set)
+        rc = cli_usage_error("--kdf is an ECIES option; %s is an RSA key",
+                             cli_input_name(keypath));
+    else if (type == PKC_KEY_EC && sch == SCHEME_ELGAMAL)
+        rc = crypt_elgamal(key, keypath, file, out, enc);
+    else if (type == PKC_KEY_EC && (sch == SCHEME_AUTO || sch == SCHEME_ECIES) && !digest_set)
+        rc = crypt_ecies(key, keypath, file, out, enc, kdf);
+    else if (type == PKC_KEY_EC && digest_set)
+        rc = cli_usage_error("-d DIGEST is an RSA-OAEP option; ECIES has no digest");
     else
-        rc = cli_rng_init(&rng);
-    if (rc) {
-        if (in)
-            pkc_secure_free(in, inlen);
-        pkc_key_free(key);
-        return rc;
-    }
-    uint8_t *buf = malloc(k);
-    size_t outlen = 0;
-    pkc_err err = PKC_ERR_NOMEM;
-    if (buf)
-        err = enc ? pkc_key_encrypt(key, &rng, &op, in, inlen, buf, k, &outlen)
-                  : pkc_key_decrypt(key, &rng, &op, in, inlen, buf, k, &outlen);
-    pkc_rng_wipe(&rng);
-    if (err == PKC_OK)
-        /* a plaintext was worth encrypting: it is kept like a private key */
-        rc = cli_write_output(out, buf, outlen, enc ? 0 : CLI_OUT_SECRET);
-    else if (!enc && err == PKC_ERR_KEY && !pkc_key_is_private(key))
-        rc = cli_error(CLI_USAGE, "%s is a public key; decryption needs the private key",
-                       cli_input_name(keypath));
-    else if (!enc && err == PKC_ERR_DECRYPT)
-        rc = cli_error(CLI_USAGE, "decryption failed");
-    else
-        rc = cli_error(CLI_USAGE, "%s", pkc_strerror(err));
+        rc = cli_error(CLI_USAGE, "%s is an %s key; %s needs an %s key", cli_input_name(keypath),
+                       pkc_key_type_name(key),
+                       sch == SCHEME_ECIES     ? "ECIES"
+                       : sch == SCHEME_ELGAMAL ? "EC-ElGamal"
+                       : sch == SCHEME_HYBRID  ? "hybrid RSA"
+                                               : "RSA-OAEP",
+                       ec_scheme ? "EC" : "RSA");
     pkc_key_free(key);
-    if (buf)
-        pkc_secure_free(buf, k);
-    pkc_secure_free(in, inlen);
     return rc;
 }
 
@@ -278,6 +417,7 @@ static int cmd_decrypt(int argc, char **argv)
     return cmd_crypt(argc, argv, 0);
 }
 
-PKC_CLI_COMMAND(encrypt, 24, "RSA-OAEP (or EC-ElGamal) encrypt a message to a public key", cmd_encrypt,
-                usage_encrypt)
-PKC_CLI_COMMAND(decrypt, 25, "RSA-OAEP (or EC-ElGamal) decrypt with a private key", cmd_decrypt, usage_decrypt)
+PKC_CLI_COMMAND(encrypt, 24, "encrypt to a public key: RSA-OAEP, hybrid RSA, ECIES (or EC-ElGamal)",
+                cmd_encrypt, usage_encrypt)
+PKC_CLI_COMMAND(decrypt, 25, "decrypt with a private key: RSA-OAEP, hybrid RSA, ECIES (or EC-ElGamal)",
+                cmd_decrypt, usage_decrypt)

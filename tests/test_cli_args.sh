@@ -155,11 +155,11 @@ refused verify "mib.sig: malformed signature" -p ec.pub -s mib.sig msg
 # 2048-bit key: at most 256 - 2*32 - 2 = 190 bytes with SHA-256, 256 - 2*64 - 2 = 126 with SHA-512
 head -c 190 /dev/urandom > m190; head -c 191 /dev/urandom > m191
 "$PKC" encrypt -p rsa.pub m190 | "$PKC" decrypt -i rsa.pem | cmp -s - m190 && ok || bad "190-byte message"
-refused encrypt "message too long (at most 190 bytes with this key and digest)" -p rsa.pub m191
-refused encrypt "at most 126 bytes" -p rsa.pub -d sha512 m190
-yes | refused encrypt "message too long" -p rsa.pub
-refused encrypt "an EC key: say --scheme elgamal" -p ec.pub msg
-yes | refused decrypt "decryption failed" -i rsa.pem
+refused encrypt "message too long (at most 190 bytes with this key and digest; --hybrid" --scheme oaep -p rsa.pub m191
+refused encrypt "at most 126 bytes" --scheme oaep -p rsa.pub -d sha512 m190
+yes | refused encrypt "message too long" --scheme oaep -p rsa.pub
+refused encrypt "ECIES has no digest" -p ec.pub -d sha256 msg
+yes | refused decrypt "decryption failed" --scheme oaep -i rsa.pem
 refused decrypt "public key; decryption needs the private key" -i rsa.pub c.bin
 
 # ---- the old messages' checks the library makes, still explained ----

@@ -7,8 +7,8 @@
 #   per block, a fixed seed reproduces the transcript, another changes it;
 # and bad input, exit 2 with one line and no output file left behind:
 #   a truncated, extended or re-headed ciphertext, a ciphertext of another
-#   curve, a public key for decryption, an RSA key, an EC key without
-#   --scheme, -d with elgamal, an unknown scheme or curve; a changed
+#   curve, a public key for decryption, an RSA key, an EC-ElGamal
+#   ciphertext without --scheme (ECIES), -d with elgamal, an unknown scheme or curve; a changed
 #   ciphertext never decrypts to the original message.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -83,7 +83,7 @@ printf 'a message' >"$D/m"
 check "P-256 encrypt" "$PKC" encrypt -p "$D/a.pem" --scheme elgamal -o "$D/c" "$D/m"
 expect_rc 2 "P-256 ciphertext, P-384 key" "$PKC" decrypt -i "$D/b.pem" --scheme elgamal "$D/c"
 expect_rc 2 "elgamal with an RSA key" "$PKC" encrypt -p "$D/r.pem" --scheme elgamal "$D/m"
-expect_rc 2 "EC key without --scheme" "$PKC" encrypt -p "$D/a.pem" "$D/m"
+expect_rc 2 "an EC-ElGamal ciphertext read as ECIES (the default)" "$PKC" decrypt -i "$D/a.pem" "$D/c"
 expect_rc 2 "-d with elgamal" "$PKC" encrypt -p "$D/a.pem" --scheme elgamal -d sha256 "$D/m"
 expect_rc 2 "unknown scheme" "$PKC" encrypt -p "$D/a.pem" --scheme rot13 "$D/m"
 head -c 20 /dev/urandom >"$D/junk"
