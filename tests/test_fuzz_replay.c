@@ -30,6 +30,7 @@
 #include "fuzz/fuzz_key.c"
 #include "fuzz/fuzz_oaep.c"
 #include "fuzz/fuzz_pem.c"
+#include "fuzz/fuzz_pke.c"
 #include "fuzz/fuzz_rsa_key.c"
 #include "fuzz/fuzz_rsa_verify.c"
 /* The differential harnesses compare with OpenSSL (libcrypto): without it
@@ -56,6 +57,7 @@ static const harness harnesses[] = {
     {"ecdsa_sig", pkc_fuzz_ecdsa_sig, 3000}, {"elgamal", pkc_fuzz_elgamal, 1500},
     {"key", pkc_fuzz_key, 3000},
     {"oaep", pkc_fuzz_oaep, 2000},           {"pem", pkc_fuzz_pem, 3000},
+    {"pke", pkc_fuzz_pke, 1500},
     {"rsa_key", pkc_fuzz_rsa_key, 3000},     {"rsa_verify", pkc_fuzz_rsa_verify, 3000},
 #ifdef PKC_HAVE_OPENSSL
     {"diff_ecdh", pkc_fuzz_diff_ecdh, 1500},

@@ -61,7 +61,7 @@ open(out, "w").write("\n".join(o) + "\n")
 EOF
 
 # ---- helpers ------------------------------------------------------------------
-H=(base64 der ec_key ec_point ecdsa_sig elgamal key oaep pem rsa_key rsa_verify
+H=(base64 der ec_key ec_point ecdsa_sig elgamal key oaep pem pke rsa_key rsa_verify
    diff_ecdh diff_ecdsa_verify diff_key diff_oaep diff_rsa_verify)
 for h in "${H[@]}"; do
   mkdir -p "$CORPUS/$h"
@@ -555,8 +555,25 @@ if [ -x "$PKC_BIN" ]; then
       put elgamal "$c-${#m}" "$TMP/eg.bin" "0$i"
     done
   done
+  # ECIES (both KDFs) to each fixed EC key and hybrid RSA to rsa1024, of 0,
+  # 2 and 70 bytes (pkc writes the formats; tests/pke_ref.py is the other)
+  for i in "${!CURVES[@]}"; do
+    c=${CURVES[$i]}
+    for m in "" "hi" "$(head -c 70 /dev/zero | tr '\0' 'a')"; do
+      printf '%s' "$m" >"$TMP/pk.txt"
+      "$PKC_BIN" encrypt -p "$KEYS/ec_$c.pem" -o "$TMP/pk.bin" "$TMP/pk.txt"
+      put pke "ecies-$c-${#m}" "$TMP/pk.bin" "0$i"
+      "$PKC_BIN" encrypt -p "$KEYS/ec_$c.pem" --kdf x963 -o "$TMP/pk.bin" "$TMP/pk.txt"
+      put pke "ecies-x963-$c-${#m}" "$TMP/pk.bin" "$(printf %02x $((i + 8)))"
+    done
+  done
+  for m in "" "hi" "$(head -c 70 /dev/zero | tr '\0' 'a')"; do
+    printf '%s' "$m" >"$TMP/pk.txt"
+    "$PKC_BIN" encrypt --hybrid -p "$KEYS/rsa1024.pem" -o "$TMP/pk.bin" "$TMP/pk.txt"
+    put pke "hybrid-${#m}" "$TMP/pk.bin" 80
+  done
 else
-  echo "make_corpus: $PKC_BIN not built: the elgamal seeds are kept as they are" >&2
+  echo "make_corpus: $PKC_BIN not built: the elgamal and pke seeds are kept as they are" >&2
 fi
 
 for h in "${H[@]}"; do
