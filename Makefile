@@ -29,6 +29,18 @@ test-asan: deps
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE no-asan
 
+# `make install PREFIX=/usr/local DESTDIR=`: the pkc command, libpkc.so and
+# libpkc.a, the headers under include/pkc/, libpkc.pc (pkg-config), the
+# CMake package (find_package(pkc)) and the man pages (tests/test_install.sh
+# checks all of it in a scratch DESTDIR).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+.PHONY: install
+install: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD)
+
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-flags build-lint build-fuzzer
 

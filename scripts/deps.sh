@@ -12,8 +12,9 @@ PKGS=(
   # peers for differential tests and benchmarks
   openssl libssl-dev libsecp256k1-dev nettle-dev libmbedtls-dev
   libwolfssl-dev libgcrypt20-dev
-  # standard test vectors (NIST CAVP, RFC 4231, RFC 5869, ...)
-  python3-cryptography-vectors
+  # standard test vectors (NIST CAVP, RFC 4231, RFC 5869, ...), and Python's
+  # cryptography as a second implementation (tests/pke_ref.py, AES-GCM)
+  python3-cryptography-vectors python3-cryptography
   # tests and tools
   coreutils valgrind python3 python3-matplotlib python3-numpy python3-scipy
   dieharder ent
@@ -23,6 +24,8 @@ PKGS=(
   linux-perf
   # fuzzing (make fuzz): clang and its libFuzzer runtime
   clang libclang-rt-14-dev
+  # man pages: rendered by tests/test_install.sh (man -l)
+  man-db
   # static checks (make lint, scripts/lint.sh)
   cppcheck clang-tidy
 )

@@ -36,5 +36,5 @@ void pkc_memzero(void *p, size_t len)
 
 const char *pkc_version(void)
 {
-    return PKC_VERSION_STRING;
+    return PKC_VERSION_TEXT;
 }

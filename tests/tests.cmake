@@ -35,9 +35,11 @@ endforeach()
 
 # Tests that gain nothing under the sanitizers (Python tools, valgrind runs,
 # which cannot share a process with ASan, test_key_wipe, which replaces
-# free() as ASan does) carry the label no-asan;
+# free() as ASan does, test_install, which links programs against the
+# installed libraries as a user would, without the sanitizers) carry the
+# label no-asan;
 # `make test-asan` runs everything else.
-foreach(t test_ctime_valgrind test_key_wipe test_report test_flamegraph test_bench_profile test_rng_battery test_rng_report test_rng_external)
+foreach(t test_ctime_valgrind test_key_wipe test_report test_flamegraph test_bench_profile test_rng_battery test_rng_report test_rng_external test_install)
   if(TEST ${t})
     set_tests_properties(${t} PROPERTIES LABELS no-asan)
   endif()

@@ -1,9 +1,12 @@
-/* pkc — common definitions: export macro, error codes, secure wipe. */
+/* pkc — common definitions: export macro, error codes, secure wipe and
+ * free, the version. */
 #ifndef PKC_COMMON_H
 #define PKC_COMMON_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "pkc/version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,7 +45,13 @@ PKC_API const char *pkc_strerror(pkc_err err);
 /* Wipes len bytes at p in a way the optimiser cannot remove. */
 PKC_API void pkc_memzero(void *p, size_t len);
 
-/* The library version, e.g. "0.1.0". */
+/* Wipes len bytes and frees p (NULL is fine): for every buffer the
+ * library hands over (DER and PEM encodings, decoded secrets), which may
+ * hold secrets. Say how long it is: the wipe needs the length. */
+PKC_API void pkc_secure_free(void *p, size_t len);
+
+/* The version of the library linked, e.g. "0.2.0" (PKC_VERSION_TEXT of
+ * the headers it was built with). */
 PKC_API const char *pkc_version(void);
 
 #ifdef __cplusplus

@@ -104,9 +104,6 @@ PKC_API void pkc_der_put_element(pkc_der_writer *w, uint8_t tag, const uint8_t *
 PKC_API pkc_err pkc_der_writer_finish(pkc_der_writer *w, uint8_t **out, size_t *outlen);
 PKC_API void pkc_der_writer_free(pkc_der_writer *w); /* wipes and frees (on error paths) */
 
-/* Wipes len bytes and frees p (NULL is fine). */
-PKC_API void pkc_secure_free(void *p, size_t len);
-
 /* ---- PEM and Base64 ---- */
 /* "-----BEGIN <label>-----\n" + Base64 in 64-column lines + END line.
  * *out is malloc'd and NUL-terminated; *outlen excludes the NUL. */

@@ -48,7 +48,7 @@ fi
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 CFLAGS="-std=gnu11 -O1 $FUZZ_DEBUG -Wall -Wextra -Wno-unused-parameter $SAN -Iinclude -Isrc"
-LIBFLAGS="$CFLAGS -fsanitize=fuzzer-no-link -DPKC_BUILDING=1 -DPKC_VERSION_STRING=\"fuzz\""
+LIBFLAGS="$CFLAGS -fsanitize=fuzzer-no-link -DPKC_BUILDING=1"
 OBJ="$FUZZ_BUILD/obj"
 mkdir -p "$OBJ" "$FUZZ_BUILD/bin"
 
