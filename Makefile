@@ -41,6 +41,13 @@ install: deps
 	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory
 	DESTDIR=$(DESTDIR) cmake --install $(BUILD)
 
+# `make fresh-debian-check`: the README's two commands in a clean Debian 12
+# root made with mmdebstrap (scripts/fresh-debian-check.sh; root, network to
+# Debian's archive, tens of minutes; not part of CI).
+.PHONY: fresh-debian-check
+fresh-debian-check:
+	scripts/fresh-debian-check.sh
+
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-flags build-lint build-fuzzer
 
