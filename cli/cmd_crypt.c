@@ -97,6 +97,7 @@ static void usage_decrypt(FILE *out)
             "  -o, --out OUT        plaintext file (default: standard output); mode\n"
             "                       0600, never partial\n"
             "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
+            CLI_HELP_PASSIN
             "  -h, --help           this help\n"
             "\n"
             "OpenSSL's spellings work too: -inkey KEY, -decrypt, -out OUT.\n"
@@ -314,6 +315,7 @@ static int cmd_crypt(int argc, char **argv, int enc)
                                           {"kdf", required_argument, NULL, OPT_KDF},
                                           {NULL, 0, NULL, 0}};
     static const struct option dopts[] = {{"in", required_argument, NULL, 'i'},
+                                          CLI_OPT_PASSIN,
                                           {"digest", required_argument, NULL, 'd'},
                                           {"out", required_argument, NULL, 'o'},
                                           {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK},
@@ -360,6 +362,7 @@ static int cmd_crypt(int argc, char **argv, int enc)
             break;
         case 'o': out = optarg; break;
         case OPT_ALLOW_WEAK: allow_weak = 1; break;
+        case CLI_OPT_PASSIN_ID: cli_set_passin(optarg); break;
         default: return cli_option_error(c, argv);
         }
     }

@@ -26,6 +26,7 @@ static void usage_derive(FILE *out)
             "                        on the same curve\n"
             "  -o, --out FILE        output file (default: standard output); mode 0600,\n"
             "                        never partial\n"
+            CLI_HELP_PASSIN
             "  -h, --help            this help\n"
             "\n"
             "Key files are at most 1 MiB, and only one of them may be standard input.\n"
@@ -44,6 +45,7 @@ static int cmd_derive(int argc, char **argv)
     static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
                                          {"peer", required_argument, NULL, 'p'},
                                          {"out", required_argument, NULL, 'o'},
+                                         CLI_OPT_PASSIN,
                                          {NULL, 0, NULL, 0}};
     static const cli_spelling spellings[] = {{"-inkey", "--in", NULL},
                                              {"-peerkey", "--peer", NULL},
@@ -59,6 +61,7 @@ static int cmd_derive(int argc, char **argv)
         case 'i': in = optarg; break;
         case 'p': peerpath = optarg; break;
         case 'o': out = optarg; break;
+        case CLI_OPT_PASSIN_ID: cli_set_passin(optarg); break;
         default: return cli_option_error(c, argv);
         }
     }

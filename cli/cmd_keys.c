@@ -28,6 +28,30 @@ static int parse_form(const char *opt, const char *s, int *der)
 }
 
 /* Encodes the key (private or public part) as PEM or DER and writes it. */
+/* pass (passlen bytes) non-NULL: the private key encrypted with it
+ * (PBES2, iterations rounds of PBKDF2-HMAC-SHA-256, AES-256-CBC) */
+static int write_key_encrypted(const pkc_key *key, int der, const char *out, const uint8_t *pass,
+                               size_t passlen, uint32_t iterations)
+{
+    uint8_t *bin = NULL;
+    char *pem = NULL;
+    size_t len = 0;
+    pkc_rng rng;
+    pkc_err err = pkc_rng_init_random(&rng, PKC_HASH_SHA256);
+    if (err == PKC_OK)
+        err = der ? pkc_key_private_to_der_encrypted(key, pass, passlen, &rng, iterations, &bin,
+                                                     &len)
+                  : pkc_key_private_to_pem_encrypted(key, pass, passlen, &rng, iterations, &pem,
+                                                     &len);
+    pkc_rng_wipe(&rng);
+    if (err)
+        return cli_error(CLI_USAGE, "%s", pkc_strerror(err));
+    void *buf = der ? (void *)bin : (void *)pem;
+    int rc = cli_write_output(out, buf, len, CLI_OUT_SECRET);
+    pkc_secure_free(buf, len);
+    return rc;
+}
+
 static int write_key(const pkc_key *key, int private_part, int der, const char *out)
 {
     uint8_t *bin = NULL;
@@ -54,7 +78,9 @@ static void usage_keygen(FILE *out)
 {
     fprintf(out,
             "usage: pkc keygen [-t rsa] [-b BITS] [-e EXP] [-S N] [-o FILE] [--outform FORM]\n"
+            "                  [--passout SPEC [--iter N]]\n"
             "       pkc keygen -t ec -c CURVE [-S N] [-o FILE] [--outform FORM]\n"
+            "                  [--passout SPEC [--iter N]]\n"
             "\n"
             "Generates a private key and writes it as PKCS#8 (\"PRIVATE KEY\"), the form\n"
             "`openssl genpkey` writes: PEM by default; standard output without -o.\n"
@@ -72,6 +98,12 @@ static void usage_keygen(FILE *out)
             "  -o, --out FILE       write the key to FILE: mode 0600, never partial; a\n"
             "                       device or FIFO is written to, not replaced\n"
             "      --outform FORM   pem (default) or der\n"
+            "      --passout SPEC   encrypt the key with a password (pass:TEXT, env:VAR,\n"
+            "                       file:PATH or stdin): PKCS#8 \"ENCRYPTED PRIVATE KEY\",\n"
+            "                       PBES2 with PBKDF2-HMAC-SHA-256 and AES-256-CBC, what\n"
+            "                       `openssl genpkey -aes256` writes (read it back with\n"
+            "                       --passin)\n"
+            "      --iter N         PBKDF2 rounds for --passout (default 600000)\n"
             "  -h, --help           this help\n"
             "\n"
             "Long options may be written with one dash, as OpenSSL does (-out, -outform).\n"
@@ -85,6 +117,10 @@ static void usage_keygen(FILE *out)
             "  pkc keygen -b 2048 --seed 42 | openssl pkey -check -noout\n");
 }
 
+static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e, int have_seed,
+                        uint64_t seed, int der, const char *out, const uint8_t *pw, size_t pwlen,
+                        uint32_t iter);
+
 static int cmd_keygen(int argc, char **argv)
 {
     static const char shortopts[] = ":t:b:e:c:S:o:";
@@ -92,15 +128,18 @@ static int cmd_keygen(int argc, char **argv)
         {"type", required_argument, NULL, 't'},  {"bits", required_argument, NULL, 'b'},
         {"exponent", required_argument, NULL, 'e'}, {"curve", required_argument, NULL, 'c'},
         {"seed", required_argument, NULL, 'S'},  {"out", required_argument, NULL, 'o'},
-        {"outform", required_argument, NULL, 'F'}, {NULL, 0, NULL, 0}};
+        {"outform", required_argument, NULL, 'F'}, {"passout", required_argument, NULL, 'P'},
+        {"iter", required_argument, NULL, 'n'},     {NULL, 0, NULL, 0}};
     static const cli_spelling spellings[] = {
         {"-algorithm", "--type", NULL},
+        {"-aes256", NULL, "give --passout SPEC: pkc encrypts keys with AES-256-CBC"},
         {"-pkeyopt", NULL, "use -b BITS, -e EXP or -c CURVE"},
         {NULL, NULL, NULL}};
     if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))
         return CLI_USAGE;
-    const char *type = "rsa", *out = NULL, *curve = NULL;
-    uint64_t bits = PKC_RSA_DEFAULT_BITS, e = PKC_RSA_DEFAULT_E, seed = 0;
+    const char *type = "rsa", *out = NULL, *curve = NULL, *passout = NULL;
+    uint64_t bits = PKC_RSA_DEFAULT_BITS, e = PKC_RSA_DEFAULT_E, seed = 0, iter = 600000;
+    int have_iter = 0;
     int have_seed = 0, have_rsa_opt = 0, der = 0, c;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         switch (c) {
@@ -127,11 +166,19 @@ static int cmd_keygen(int argc, char **argv)
             if (parse_form("--outform", optarg, &der))
                 return CLI_USAGE;
             break;
+        case 'P': passout = optarg; break;
+        case 'n':
+            if (cli_parse_u64(optarg, 1, 10000000, &iter) != 0)
+                return cli_usage_error("bad --iter '%s' (1..10000000)", optarg);
+            have_iter = 1;
+            break;
         default: return cli_option_error(c, argv);
         }
     }
     if (optind < argc)
         return cli_unexpected_argument(argv[optind]);
+    if (have_iter && !passout)
+        return cli_usage_error("--iter is for --passout");
     pkc_curve_id curve_id = PKC_CURVE_SECP256R1;
     int ec = strcasecmp(type, "ec") == 0;
     if (ec) {
@@ -146,6 +193,26 @@ static int cmd_keygen(int argc, char **argv)
     if (!ec && curve)
         return cli_usage_error("-c is for EC keys (-t ec)");
 
+    uint8_t *pw = NULL;
+    size_t pwlen = 0;
+    if (passout && cli_password_read(passout, &pw, &pwlen))
+        return CLI_USAGE;
+    int rc = 0;
+    if (passout && pwlen == 0)
+        rc = cli_usage_error("--passout: an empty password");
+    if (!rc)
+        rc = keygen_write(ec, curve_id, bits, e, have_seed, seed, der, out, pw, pwlen,
+                          (uint32_t)iter);
+    if (pw)
+        pkc_secure_free(pw, pwlen + 1);
+    return rc;
+}
+
+/* the key, generated and written (plain or encrypted with pw) */
+static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e, int have_seed,
+                        uint64_t seed, int der, const char *out, const uint8_t *pw, size_t pwlen,
+                        uint32_t iter)
+{
     pkc_rng rng;
     pkc_err err = have_seed ? pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, seed)
                             : pkc_rng_init_random(&rng, PKC_HASH_SHA256);
@@ -157,7 +224,7 @@ static int cmd_keygen(int argc, char **argv)
     pkc_rng_wipe(&rng);
     if (err)
         return cli_error(CLI_USAGE, "%s", pkc_strerror(err));
-    int rc = write_key(key, 1, der, out);
+    int rc = pw ? write_key_encrypted(key, der, out, pw, pwlen, iter) : write_key(key, 1, der, out);
     pkc_key_free(key);
     return rc;
 }
@@ -184,6 +251,7 @@ static void usage_pubkey(FILE *out)
             "      --outform FORM   pem (default) or der\n"
             "      --inform FORM    accepted for OpenSSL's sake and not needed: the form\n"
             "                       of KEY is read from its content\n"
+            CLI_HELP_PASSIN
             "  -h, --help           this help\n"
             "\n"
             "OpenSSL's spellings work too: -in, -out, -inform, -outform, and -pubin and\n"
@@ -201,6 +269,7 @@ static int cmd_pubkey(int argc, char **argv)
                                          {"out", required_argument, NULL, 'o'},
                                          {"outform", required_argument, NULL, 'F'},
                                          {"inform", required_argument, NULL, 'I'},
+                                         CLI_OPT_PASSIN,
                                          {NULL, 0, NULL, 0}};
     static const cli_spelling spellings[] = {
         {"-pubin", "", NULL}, {"-pubout", "", NULL}, {NULL, NULL, NULL}};
@@ -220,6 +289,7 @@ static int cmd_pubkey(int argc, char **argv)
             if (parse_form("--inform", optarg, &in_der))
                 return CLI_USAGE;
             break;
+        case CLI_OPT_PASSIN_ID: cli_set_passin(optarg); break;
         default: return cli_option_error(c, argv);
         }
     }

@@ -96,6 +96,7 @@ static void usage_sign(FILE *out)
             "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
             "  -o, --out SIG        signature file (default: standard output); mode\n"
             "                       from the umask, never partial\n"
+            CLI_HELP_PASSIN
             "  -h, --help           this help\n"
             "\n"
             "OpenSSL's spellings work too: -sign KEY or -inkey KEY, -out SIG, -sha384.\n"
@@ -112,6 +113,7 @@ static int cmd_sign(int argc, char **argv)
     static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
                                          {"out", required_argument, NULL, 'o'},
                                          SCHEME_OPTIONS,
+                                         CLI_OPT_PASSIN,
                                          {NULL, 0, NULL, 0}};
     static const cli_spelling spellings[] = {
         {"-sign", "--in", NULL}, {"-inkey", "--in", NULL}, SIGN_VERIFY_SPELLINGS("-i KEY"),
@@ -127,6 +129,8 @@ static int cmd_sign(int argc, char **argv)
             in = optarg;
         else if (c == 'o')
             out = optarg;
+        else if (c == CLI_OPT_PASSIN_ID)
+            cli_set_passin(optarg);
         else if ((r = scheme_option(c, 0, &sp, &allow_weak)) <= 0)
             return r < 0 ? CLI_USAGE : cli_option_error(c, argv);
     }

@@ -377,10 +377,9 @@ int cli_read_input(const char *what, const char *path, size_t max, const char *l
 static const char *key_error(pkc_err err)
 {
     switch (err) {
-    /* The library will name the algorithm it does not support; until then: */
     case PKC_ERR_UNSUPPORTED:
-        return "unsupported key type (pkc reads unencrypted RSA keys, and EC keys on the "
-               "named curves of pkc curves)";
+        return "unsupported key type (pkc reads RSA keys, and EC keys on the named curves of "
+               "pkc curves)";
     case PKC_ERR_DECODE: return "not a key pkc can read (malformed or unknown PEM/DER)";
     case PKC_ERR_KEY: return "invalid key (inconsistent values)";
     /* on the binary curves (cofactor 2 or 4) also a point outside the
@@ -388,15 +387,93 @@ static const char *key_error(pkc_err err)
     case PKC_ERR_POINT:
         return "invalid key (the point is not on the curve, or not in its subgroup of prime "
                "order)";
+    case PKC_ERR_DECRYPT: return "wrong password (or a damaged encrypted key)";
     default: return pkc_strerror(err);
     }
+}
+
+/* --passin: the password of encrypted private keys (NULL: none given) */
+static const char *passin_spec;
+
+void cli_set_passin(const char *spec)
+{
+    passin_spec = spec;
+}
+
+int cli_password_read(const char *spec, uint8_t **pw, size_t *len)
+{
+    *pw = NULL;
+    *len = 0;
+    uint8_t *data = NULL;
+    size_t n = 0;
+    if (strncmp(spec, "pass:", 5) == 0) {
+        n = strlen(spec + 5);
+        data = malloc(n + 1);
+        if (data)
+            memcpy(data, spec + 5, n + 1);
+    } else if (strncmp(spec, "env:", 4) == 0) {
+        const char *v = getenv(spec + 4);
+        if (!v)
+            return cli_error(CLI_USAGE, "password: the environment variable %s is not set",
+                             spec + 4);
+        n = strlen(v);
+        data = malloc(n + 1);
+        if (data)
+            memcpy(data, v, n + 1);
+    } else if (strncmp(spec, "file:", 5) == 0 || strcmp(spec, "stdin") == 0) {
+        const char *path = spec[0] == 'f' ? spec + 5 : NULL;
+        int e = cli_read_file(path, 4096, &data, &n);
+        if (e)
+            return cli_error(CLI_USAGE, "password: cannot read %s: %s", cli_input_name(path),
+                             e == EFBIG ? "longer than 4 KiB" : strerror(e));
+        /* the first line, as OpenSSL takes it */
+        size_t line = 0;
+        while (line < n && data[line] != '\n' && data[line] != '\r')
+            line++;
+        pkc_memzero(data + line, n - line);
+        n = line;
+    } else {
+        return cli_usage_error("password '%s': say pass:TEXT, env:VAR, file:PATH or stdin", spec);
+    }
+    if (!data)
+        return cli_error(CLI_USAGE, "out of memory");
+    *pw = data;
+    *len = n;
+    return 0;
+}
+
+/* Why a key file was refused, with what pkc_key_parse_info found. */
+static int key_refused(const char *name, pkc_err err, const pkc_key_info *info, int have_pw)
+{
+    if (info->encryption && strcmp(info->encryption, "PBES2") == 0 && err == PKC_ERR_UNSUPPORTED &&
+        !have_pw)
+        return cli_error(CLI_USAGE,
+                         "%s: an encrypted PKCS#8 key: give its password with --passin "
+                         "pass:TEXT|env:VAR|file:PATH|stdin",
+                         name);
+    if (info->encryption && err == PKC_ERR_UNSUPPORTED)
+        return cli_error(CLI_USAGE,
+                         "%s: encrypted with %s, which pkc does not read (it reads PBES2 with "
+                         "PBKDF2 and AES-CBC; `openssl pkcs8 -topk8 -v2 aes-256-cbc` converts)",
+                         name, info->encryption);
+    if (err == PKC_ERR_UNSUPPORTED && info->algorithm && strcmp(info->algorithm, "RSA") != 0 &&
+        strcmp(info->algorithm, "EC") != 0)
+        return cli_error(CLI_USAGE, "%s: a%s %s key, which pkc does not implement (it reads RSA "
+                                    "and EC keys)",
+                         name, strchr("AEIOU", info->algorithm[0]) ? "n" : "", info->algorithm);
+    if (err == PKC_ERR_UNSUPPORTED && info->algorithm && strcmp(info->algorithm, "EC") == 0)
+        return cli_error(CLI_USAGE,
+                         "%s: an EC key on a curve pkc does not have (named curves only: see "
+                         "pkc curves)",
+                         name);
+    return cli_error(CLI_USAGE, "%s: %s", name, key_error(err));
 }
 
 int cli_load_key(const char *path, int allow_weak, pkc_key **key)
 {
     const char *name = cli_input_name(path);
-    uint8_t *data = NULL;
-    size_t len = 0;
+    uint8_t *data = NULL, *pw = NULL;
+    size_t len = 0, pwlen = 0;
     int err = cli_read_file(path, CLI_KEY_FILE_MAX, &data, &len);
     if (err == EFBIG)
         return cli_error(CLI_USAGE, "%s: larger than " CLI_KEY_FILE_MAX_TEXT
@@ -405,10 +482,19 @@ int cli_load_key(const char *path, int allow_weak, pkc_key **key)
                          name);
     if (err)
         return cli_error(CLI_USAGE, "cannot read key %s: %s", name, strerror(err));
-    pkc_err perr = pkc_key_parse(data, len, key);
+    if (passin_spec && cli_password_read(passin_spec, &pw, &pwlen)) {
+        pkc_secure_free(data, len + 1);
+        return CLI_USAGE;
+    }
+    pkc_key_info info;
+    /* without --passin an encrypted key is refused, not tried with "" */
+    pkc_err perr = passin_spec ? pkc_key_parse_password(data, len, pw, pwlen, key, &info)
+                               : pkc_key_parse_info(data, len, key, &info);
     pkc_secure_free(data, len + 1);
+    if (pw)
+        pkc_secure_free(pw, pwlen + 1);
     if (perr)
-        return cli_error(CLI_USAGE, "%s: %s", name, key_error(perr));
+        return key_refused(name, perr, &info, passin_spec != NULL);
     /* Below 1024 bits an RSA key can be factored with public means; only the
      * benchmark's small-size cases, which never read key files, go lower. */
     unsigned bits = pkc_key_bits(*key);

@@ -119,6 +119,21 @@ int cli_read_input(const char *what, const char *path, size_t max, const char *l
  * allow_weak (pass 1 where the key is only converted, never used). Returns
  * 0, or CLI_USAGE after "PATH: reason". */
 int cli_load_key(const char *path, int allow_weak, pkc_key **key);
+/* The password cli_load_key decrypts encrypted PKCS#8 keys with: the
+ * --passin SPEC of the command (NULL: none). */
+void cli_set_passin(const char *spec);
+/* A password from SPEC, as OpenSSL's -passin/-passout take it: pass:TEXT,
+ * env:VAR, file:PATH (its first line), stdin (a line). *pw is malloc'd
+ * (len + 1 bytes, NUL-terminated; free with pkc_secure_free(pw, len + 1)).
+ * Returns 0, or CLI_USAGE after the message. */
+int cli_password_read(const char *spec, uint8_t **pw, size_t *len);
+/* The option entry and help line of --passin, for the commands that read
+ * private keys. */
+#define CLI_OPT_PASSIN_ID 0x5041
+#define CLI_OPT_PASSIN {"passin", required_argument, NULL, CLI_OPT_PASSIN_ID}
+#define CLI_HELP_PASSIN                                                                 \
+    "      --passin SPEC    password of an encrypted PKCS#8 key: pass:TEXT, env:VAR,\n" \
+    "                       file:PATH (its first line) or stdin\n"
 
 /* Hashes all of path (stdin for NULL or "-") in fixed-size chunks, so any
  * size works. Returns 0 or an errno value. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ec/ec_keyfile.h"
+#include "encoding/pkcs8_crypt.h"
 #include "encoding/pkix.h"
 #include "pkc/der.h"
 #include "pkc/ec.h"
@@ -252,6 +253,43 @@ pkc_err pkc_key_parse(const uint8_t *data, size_t len, pkc_key **out)
     return pkc_key_parse_info(data, len, out, NULL);
 }
 
+pkc_err pkc_key_parse_password(const uint8_t *data, size_t len, const uint8_t *pass,
+                               size_t passlen, pkc_key **out, pkc_key_info *info)
+{
+    pkc_pkix_key k, inner;
+    if (info)
+        memset(info, 0, sizeof *info);
+    if (!data || !out || (!pass && passlen))
+        return PKC_ERR_ARG;
+    *out = NULL;
+    pkc_err err = pkc_pkix_read(data, len, &k);
+    if (err == PKC_ERR_UNSUPPORTED && k.container == PKC_PKIX_ENCRYPTED) {
+        uint8_t *der = NULL;
+        size_t derlen = 0;
+        err = pkc_pkcs8_decrypt(&k, pass, passlen, &der, &derlen);
+        fill_info(&k, info);
+        if (err == PKC_OK) {
+            /* the decrypted PrivateKeyInfo, read like any other */
+            err = pkc_pkix_read_der(der, derlen, &inner);
+            if (err == PKC_OK)
+                err = parse_pkix(&inner, out);
+            if (info) {
+                const char *enc = info->encryption;
+                fill_info(&inner, info);
+                info->encryption = enc;
+            }
+            pkc_pkix_key_clear(&inner);
+        }
+        pkc_secure_free(der, derlen);
+    } else {
+        if (err == PKC_OK)
+            err = parse_pkix(&k, out);
+        fill_info(&k, info);
+    }
+    pkc_pkix_key_clear(&k);
+    return err;
+}
+
 /* ---- writing ---- */
 
 pkc_err pkc_key_private_to_der(const pkc_key *key, uint8_t **der, size_t *len)
@@ -288,6 +326,41 @@ pkc_err pkc_key_private_to_pem(const pkc_key *key, char **pem, size_t *len)
         return PKC_ERR_ARG;
     pkc_err err = pkc_key_private_to_der(key, &der, &derlen);
     return pkc_pkix_pem(err, PKC_PKIX_PKCS8, der, derlen, pem, len);
+}
+
+static pkc_err private_encrypted(const pkc_key *key, const uint8_t *pass, size_t passlen,
+                                 pkc_rng *rng, uint32_t iterations, uint8_t **der, size_t *len)
+{
+    uint8_t *plain = NULL;
+    size_t plainlen = 0;
+    if (!der || !len)
+        return PKC_ERR_ARG;
+    *der = NULL;
+    *len = 0;
+    pkc_err err = pkc_key_private_to_der(key, &plain, &plainlen);
+    if (err == PKC_OK)
+        err = pkc_pkcs8_encrypt(plain, plainlen, pass, passlen, rng, iterations, der, len);
+    pkc_secure_free(plain, plainlen);
+    return err;
+}
+
+pkc_err pkc_key_private_to_der_encrypted(const pkc_key *key, const uint8_t *pass,
+                                         size_t passlen, pkc_rng *rng, uint32_t iterations,
+                                         uint8_t **der, size_t *len)
+{
+    return private_encrypted(key, pass, passlen, rng, iterations, der, len);
+}
+
+pkc_err pkc_key_private_to_pem_encrypted(const pkc_key *key, const uint8_t *pass,
+                                         size_t passlen, pkc_rng *rng, uint32_t iterations,
+                                         char **pem, size_t *len)
+{
+    uint8_t *der = NULL;
+    size_t derlen = 0;
+    if (!pem || !len)
+        return PKC_ERR_ARG;
+    pkc_err err = private_encrypted(key, pass, passlen, rng, iterations, &der, &derlen);
+    return pkc_pkix_pem(err, PKC_PKIX_ENCRYPTED, der, derlen, pem, len);
 }
 
 pkc_err pkc_key_public_to_pem(const pkc_key *key, char **pem, size_t *len)

@@ -105,7 +105,7 @@ refused keygen "use -b BITS, -e EXP or -c CURVE" -pkeyopt rsa_keygen_bits:2048
 refused sign "drop it: pkc reads PEM or DER keys" -keyform PEM -i ec.pem msg
 # OpenSSL options a command does not have: named, not misread
 refused keygen "'-text' is an OpenSSL option that pkc keygen does not have" -text
-refused pubkey "'-passin' is an OpenSSL option that pkc pubkey does not have" -in ec.pem -passin pass:x
+refused pubkey "'-passout' is an OpenSSL option that pkc pubkey does not have" -in ec.pem -passout pass:x
 refused pubkey "'-noout' is an OpenSSL option" -in ec.pem -noout
 refused derive "'-out' needs\|option '--out' needs a value" -i ec.pem -p ec2.pub -out
 

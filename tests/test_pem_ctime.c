@@ -11,7 +11,8 @@
  *
  * Keys: RSA in PKCS#8 and PKCS#1 PEM (the cryptography vectors), EC in
  * PKCS#8 and SEC 1 PEM on three curves (one with OpenSSL's "EC PARAMETERS"
- * block first) and OpenSSL's own EC key file. Every key goes all the way
+ * block first) and OpenSSL's own EC key file; and a password-encrypted
+ * PKCS#8 key (PBES2), with the password secret and the text public. Every key goes all the way
  * through pkc_key_parse: EC keys then feed d to the constant-time d*G, RSA
  * keys run the constant-time consistency checks of the key construction
  * (src/rsa/rsa_core.c); the RSA components are also checked one by one
@@ -132,6 +133,37 @@ static void ec_case(const char *name, const char *text, size_t len)
     free(buf);
 }
 
+/* A password-encrypted PKCS#8 key: the text is public (it is encrypted),
+ * the password secret, and so are everything derived from it and the key
+ * decrypted (PBKDF2, AES-CBC, the padding check, the inner walk). */
+static void encrypted_case(pkc_rng *rng)
+{
+    pkc_key *key = NULL, *got = NULL;
+    CHECK(pkc_key_generate_ec(&key, PKC_CURVE_SECP256R1, rng) == PKC_OK);
+    char *pem = NULL;
+    size_t len = 0;
+    uint8_t pw[8] = "hunter2";
+    CHECK(pkc_key_private_to_pem_encrypted(key, pw, 7, rng, 50, &pem, &len) == PKC_OK);
+    secret(pw, sizeof pw);
+    pkc_err e = pkc_key_parse_password((const uint8_t *)pem, len, pw, 7, &got, NULL);
+    PUBLIC(e);
+    CHECK_MSG(e == PKC_OK, "encrypted PKCS#8: %s", pkc_strerror(e));
+    if (got) {
+        const pkc_ec_private_key *a = pkc_key_ec_private(key), *b = pkc_key_ec_private(got);
+        public_(b, sizeof *b);
+        CHECK_MSG(b && memcmp(a->d, b->d, sizeof a->d) == 0, "encrypted PKCS#8: wrong key");
+    }
+    pkc_key_free(got);
+    got = NULL;
+    pw[0] ^= 1; /* a wrong password: the same code, the verdict public */
+    e = pkc_key_parse_password((const uint8_t *)pem, len, pw, 7, &got, NULL);
+    PUBLIC(e);
+    CHECK(e == PKC_ERR_DECRYPT && got == NULL);
+    public_(pw, sizeof pw);
+    pkc_secure_free(pem, len);
+    pkc_key_free(key);
+}
+
 static char *vector_text(const char *rel, size_t *len)
 {
     return (char *)tu_read_file(tu_vector_path(rel), len);
@@ -192,6 +224,7 @@ int main(int argc, char **argv)
         }
         pkc_ec_private_key_wipe(&key);
     }
+    encrypted_case(&rng);
     pkc_rng_wipe(&rng);
     size_t len;
     char *t = vector_text("asymmetric/PEM_Serialization/ec_private_key.pem", &len);

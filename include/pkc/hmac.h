@@ -1,5 +1,5 @@
-/* pkc — HMAC (RFC 2104), HKDF (RFC 5869) and the ANSI X9.63 KDF over any
- * pkc_hash_alg. */
+/* pkc — HMAC (RFC 2104), HKDF (RFC 5869), the ANSI X9.63 KDF and PBKDF2
+ * (RFC 8018) over any pkc_hash_alg. */
 #ifndef PKC_HMAC_H
 #define PKC_HMAC_H
 
@@ -44,6 +44,13 @@ PKC_API pkc_err pkc_hkdf(pkc_hash_alg alg, const uint8_t *salt, size_t saltlen,
  * >= hash size * (2^32 - 1). out must not overlap z or info. */
 PKC_API pkc_err pkc_x963_kdf(pkc_hash_alg alg, const uint8_t *z, size_t zlen,
                              const uint8_t *info, size_t infolen, uint8_t *out, size_t outlen);
+
+/* PBKDF2 (RFC 8018 5.2) with HMAC-alg as the PRF: outlen bytes from the
+ * password and salt after iterations >= 1 rounds. PKC_ERR_ARG for an
+ * unknown alg, 0 iterations or outlen >= hash size * (2^32 - 1). */
+PKC_API pkc_err pkc_pbkdf2_hmac(pkc_hash_alg alg, const uint8_t *pass, size_t passlen,
+                                const uint8_t *salt, size_t saltlen, uint32_t iterations,
+                                uint8_t *out, size_t outlen);
 
 #ifdef __cplusplus
 }

@@ -86,6 +86,17 @@ PKC_API pkc_err pkc_key_parse_info(const uint8_t *data, size_t len, pkc_key **ou
                                    pkc_key_info *info);
 PKC_API void pkc_key_free(pkc_key *key); /* wipes; NULL is fine */
 
+/* pkc_key_parse_info that also reads password-encrypted PKCS#8 keys
+ * ("ENCRYPTED PRIVATE KEY", EncryptedPrivateKeyInfo with PBES2: PBKDF2 with
+ * HMAC-SHA-1/2 and AES-128/192/256-CBC, as `openssl pkcs8 -topk8 -v2
+ * aes-256-cbc` or `openssl genpkey -aes256` write them), decrypted with
+ * pass; a key in clear is read as pkc_key_parse reads it (pass unused).
+ * PKC_ERR_DECRYPT for a wrong password; PKC_ERR_UNSUPPORTED for another
+ * scheme (PBES1, PKCS#12 PBE, scrypt, DES) or more than 10^7 iterations.
+ * info (may be NULL) describes the key inside, and the scheme. */
+PKC_API pkc_err pkc_key_parse_password(const uint8_t *data, size_t len, const uint8_t *pass,
+                                       size_t passlen, pkc_key **out, pkc_key_info *info);
+
 /* RSA key generation (pkc_rsa_generate): bits 0 means 3072, e 0 means 65537. */
 PKC_API pkc_err pkc_key_generate_rsa(pkc_key **out, unsigned bits, uint64_t e, pkc_rng *rng);
 /* Wraps an RSA key; the pkc_key owns it afterwards (also on error). */
@@ -116,6 +127,18 @@ PKC_API pkc_err pkc_key_private_to_der(const pkc_key *key, uint8_t **der, size_t
 PKC_API pkc_err pkc_key_private_to_pem(const pkc_key *key, char **pem, size_t *len);
 PKC_API pkc_err pkc_key_public_to_der(const pkc_key *key, uint8_t **der, size_t *len);
 PKC_API pkc_err pkc_key_public_to_pem(const pkc_key *key, char **pem, size_t *len);
+/* The private key as a password-encrypted PKCS#8 EncryptedPrivateKeyInfo
+ * (PEM label "ENCRYPTED PRIVATE KEY"): PBES2 with PBKDF2-HMAC-SHA-256
+ * (iterations; 0 means 600,000), a 16-byte salt and an IV from rng, and
+ * AES-256-CBC; what `openssl pkcs8 -topk8 -v2 aes-256-cbc -v2prf
+ * hmacWithSHA256` writes and `openssl pkey -passin` reads. */
+PKC_API pkc_err pkc_key_private_to_der_encrypted(const pkc_key *key, const uint8_t *pass,
+                                                 size_t passlen, pkc_rng *rng,
+                                                 uint32_t iterations, uint8_t **der,
+                                                 size_t *len);
+PKC_API pkc_err pkc_key_private_to_pem_encrypted(const pkc_key *key, const uint8_t *pass,
+                                                 size_t passlen, pkc_rng *rng,
+                                                 uint32_t iterations, char **pem, size_t *len);
 
 /* Signature scheme parameters. Start from pkc_sign_params_init(). */
 typedef struct {
