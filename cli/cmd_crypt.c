@@ -54,6 +54,8 @@ static void usage_encrypt(FILE *out)
             "      --hybrid         the same as --scheme hybrid\n"
             "  -d, --digest DIGEST  OAEP's digest (also for hybrid): sha256 (default),\n"
             "                       sha1, sha224, sha384, sha512\n"
+            "      --mgf1 DIGEST    OAEP's MGF1 digest (default: the -d digest)\n"
+            "      --label HEX      OAEP's label (default: empty)\n"
             "      --kdf NAME       ECIES: hkdf (HKDF-SHA-256, the default) or x963\n"
             "  -o, --out OUT        ciphertext file (default: standard output); mode\n"
             "                       from the umask, never partial\n"
@@ -93,6 +95,8 @@ static void usage_decrypt(FILE *out)
             "      --hybrid         the same as --scheme hybrid\n"
             "  -d, --digest DIGEST  OAEP's digest: sha256 (default), sha1, sha224,\n"
             "                       sha384, sha512\n"
+            "      --mgf1 DIGEST    OAEP's MGF1 digest (default: the -d digest)\n"
+            "      --label HEX      OAEP's label (default: empty)\n"
             "      --kdf NAME       ECIES: hkdf (the default) or x963\n"
             "  -o, --out OUT        plaintext file (default: standard output); mode\n"
             "                       0600, never partial\n"
@@ -108,7 +112,7 @@ static void usage_decrypt(FILE *out)
             "  pkc decrypt -i key.pem -o msg.out msg.enc\n");
 }
 
-enum { OPT_ALLOW_WEAK = 256, OPT_SCHEME, OPT_HYBRID, OPT_KDF };
+enum { OPT_ALLOW_WEAK = 256, OPT_SCHEME, OPT_HYBRID, OPT_KDF, OPT_LABEL, OPT_MGF1 };
 
 typedef enum { SCHEME_AUTO, SCHEME_OAEP, SCHEME_HYBRID, SCHEME_ECIES, SCHEME_ELGAMAL } scheme;
 
@@ -217,7 +221,7 @@ static int crypt_ecies(const pkc_key *key, const char *keypath, const char *file
 
 /* RSA-OAEP or hybrid with an RSA key; SCHEME_AUTO chooses by the length */
 static int crypt_rsa(const pkc_key *key, const char *keypath, const char *file, const char *out,
-                     int enc, scheme sch, const pkc_rsa_oaep_params *op)
+                     int enc, scheme sch, const pkc_rsa_oaep_params *op, int defaults)
 {
     const pkc_rsa_key *rsa = pkc_key_rsa(key);
     size_t k = pkc_rsa_size(rsa), h = pkc_hash_size(op->hash);
@@ -277,6 +281,10 @@ static int crypt_rsa(const pkc_key *key, const char *keypath, const char *file, 
     if (rc == 0 && err == PKC_OK)
         /* a plaintext was worth encrypting: it is kept like a private key */
         rc = cli_write_output(out, buf, outlen, enc ? 0 : CLI_OUT_SECRET);
+    else if (rc == 0 && !enc && !hybrid && defaults && err == PKC_ERR_DECRYPT)
+        /* the most common cause: OpenSSL's pkeyutl uses SHA-1 for OAEP */
+        rc = cli_error(CLI_USAGE, "decryption failed (RSA-OAEP with SHA-256, pkc's default; "
+                                  "`openssl pkeyutl` defaults to SHA-1: try -d sha1)");
     else if (rc == 0 && !enc && (err == PKC_ERR_DECRYPT || err == PKC_ERR_DECODE))
         rc = cli_error(CLI_USAGE, "decryption failed");
     else if (rc == 0)
@@ -290,7 +298,7 @@ static int crypt_rsa(const pkc_key *key, const char *keypath, const char *file, 
 #define CRYPT_SPELLINGS(data, keyopt)                                                   \
     CLI_SPELLINGS_KEYFORM,                                                              \
         {"-in", NULL, "the " data " is the FILE argument, the key " keyopt},            \
-        {"-pkeyopt", NULL, "OAEP is the only padding and its digest is -d DIGEST"},     \
+        {"-pkeyopt", NULL, "OAEP is the padding; its options are -d, --mgf1, --label"}, \
         {"-encrypt", "", NULL}, {"-decrypt", "", NULL}
 
 static int parse_scheme(const char *name, scheme *out)
@@ -304,6 +312,10 @@ static int parse_scheme(const char *name, scheme *out)
     return cli_usage_error("unknown --scheme '%s' (oaep, hybrid, ecies, elgamal)", name);
 }
 
+static int crypt_run(int argc, char **argv, int enc, scheme sch, const pkc_rsa_oaep_params *opp,
+                     pkc_ecies_kdf kdf, const char *keypath, const char *out, int allow_weak,
+                     int digest_set, int kdf_set);
+
 static int cmd_crypt(int argc, char **argv, int enc)
 {
     static const struct option eopts[] = {{"pub", required_argument, NULL, 'p'},
@@ -313,6 +325,8 @@ static int cmd_crypt(int argc, char **argv, int enc)
                                           {"scheme", required_argument, NULL, OPT_SCHEME},
                                           {"hybrid", no_argument, NULL, OPT_HYBRID},
                                           {"kdf", required_argument, NULL, OPT_KDF},
+                                          {"label", required_argument, NULL, OPT_LABEL},
+                                          {"mgf1", required_argument, NULL, OPT_MGF1},
                                           {NULL, 0, NULL, 0}};
     static const struct option dopts[] = {{"in", required_argument, NULL, 'i'},
                                           CLI_OPT_PASSIN,
@@ -322,6 +336,8 @@ static int cmd_crypt(int argc, char **argv, int enc)
                                           {"scheme", required_argument, NULL, OPT_SCHEME},
                                           {"hybrid", no_argument, NULL, OPT_HYBRID},
                                           {"kdf", required_argument, NULL, OPT_KDF},
+                                          {"label", required_argument, NULL, OPT_LABEL},
+                                          {"mgf1", required_argument, NULL, OPT_MGF1},
                                           {NULL, 0, NULL, 0}};
     static const cli_spelling espellings[] = {
         {"-inkey", "--pub", NULL}, {"-pubin", "", NULL}, CRYPT_SPELLINGS("message", "-p PUB"),
@@ -336,7 +352,9 @@ static int cmd_crypt(int argc, char **argv, int enc)
     pkc_rsa_oaep_params op = {PKC_HASH_SHA256, 0, NULL, 0};
     pkc_ecies_kdf kdf = PKC_ECIES_KDF_HKDF_SHA256;
     scheme sch = SCHEME_AUTO;
-    int c, allow_weak = 0, digest_set = 0, kdf_set = 0;
+    int c, allow_weak = 0, digest_set = 0, kdf_set = 0, rc = 0;
+    uint8_t *label = NULL;
+    size_t labellen = 0;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         switch (c) {
         case 'p':
@@ -363,16 +381,46 @@ static int cmd_crypt(int argc, char **argv, int enc)
         case 'o': out = optarg; break;
         case OPT_ALLOW_WEAK: allow_weak = 1; break;
         case CLI_OPT_PASSIN_ID: cli_set_passin(optarg); break;
-        default: return cli_option_error(c, argv);
+        case OPT_LABEL:
+            if (label)
+                pkc_secure_free(label, labellen + 1);
+            label = NULL;
+            if (cli_parse_hex("--label", optarg, 1 << 16, &label, &labellen))
+                return CLI_USAGE;
+            op.label = label;
+            op.labellen = labellen;
+            digest_set = 1; /* an RSA-OAEP option, like -d */
+            break;
+        case OPT_MGF1:
+            if (cli_parse_digest(optarg, 1, &op.mgf1_hash))
+                rc = CLI_USAGE;
+            digest_set = 1;
+            break;
+        default: rc = cli_option_error(c, argv);
         }
+        if (rc)
+            break;
     }
+    if (!rc)
+        rc = crypt_run(argc, argv, enc, sch, &op, kdf, keypath, out, allow_weak, digest_set,
+                       kdf_set);
+    if (label)
+        pkc_secure_free(label, labellen + 1);
+    return rc;
+}
+
+static int crypt_run(int argc, char **argv, int enc, scheme sch, const pkc_rsa_oaep_params *opp,
+                     pkc_ecies_kdf kdf, const char *keypath, const char *out, int allow_weak,
+                     int digest_set, int kdf_set)
+{
+    pkc_rsa_oaep_params op = *opp;
     if (!keypath)
         return cli_usage_error("%s is required", enc ? "-p PUB" : "-i KEY");
     if (argc - optind > 1)
         return cli_usage_error("one FILE at most");
     int ec_scheme = sch == SCHEME_ECIES || sch == SCHEME_ELGAMAL;
     if (digest_set && ec_scheme)
-        return cli_usage_error("-d DIGEST is an RSA-OAEP option; %s has no digest",
+        return cli_usage_error("-d, --mgf1 and --label are RSA-OAEP options; %s has none",
                                sch == SCHEME_ECIES ? "ECIES" : "EC-ElGamal");
     if (kdf_set && sch != SCHEME_AUTO && sch != SCHEME_ECIES)
         return cli_usage_error("--kdf is an ECIES option");
@@ -388,7 +436,7 @@ static int cmd_crypt(int argc, char **argv, int enc)
      * matter before the file is read. */
     pkc_key_type type = pkc_key_get_type(key);
     if (type == PKC_KEY_RSA && !ec_scheme && !kdf_set)
-        rc = crypt_rsa(key, keypath, file, out, enc, sch, &op);
+        rc = crypt_rsa(key, keypath, file, out, enc, sch, &op, !digest_set);
     else if (type == PKC_KEY_RSA && kdf_set)
         rc = cli_usage_error("--kdf is an ECIES option; %s is an RSA key",
                              cli_input_name(keypath));
@@ -397,7 +445,7 @@ static int cmd_crypt(int argc, char **argv, int enc)
     else if (type == PKC_KEY_EC && (sch == SCHEME_AUTO || sch == SCHEME_ECIES) && !digest_set)
         rc = crypt_ecies(key, keypath, file, out, enc, kdf);
     else if (type == PKC_KEY_EC && digest_set)
-        rc = cli_usage_error("-d DIGEST is an RSA-OAEP option; ECIES has no digest");
+        rc = cli_usage_error("-d, --mgf1 and --label are RSA-OAEP options; ECIES has none");
     else
         rc = cli_error(CLI_USAGE, "%s is an %s key; %s needs an %s key", cli_input_name(keypath),
                        pkc_key_type_name(key),

@@ -1,24 +1,30 @@
 /* pkc derive — elliptic-curve Diffie-Hellman, the raw shared secret as
  * `openssl pkeyutl -derive` writes it. */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "pkc/ec.h"
+#include "pkc/hmac.h"
 #include "pkc/key.h"
 
 static void usage_derive(FILE *out)
 {
     fprintf(out,
             "usage: pkc derive -i KEY -p PEER_PUB [-o FILE]\n"
+            "                  [--kdf hkdf-sha256|hkdf-sha384|hkdf-sha512 [--salt HEX]\n"
+            "                  [--info HEX] [--length N]]\n"
             "\n"
             "Elliptic-curve Diffie-Hellman (SEC 1 v2 section 3.3.1, ECSVDP-DH): writes\n"
             "the raw shared secret, the x-coordinate of d*Q (as many bytes as the field),\n"
             "the bytes `openssl pkeyutl -derive` writes. The peer key is fully validated\n"
             "(on the curve, coordinates below p or of degree below m, not the point at\n"
             "infinity; on the binary curves, of cofactor 2 or 4, in the subgroup of prime\n"
-            "order n, so a small-order point is refused). Hash the secret (HKDF) before\n"
-            "using it as a key.\n"
+            "order n, so a small-order point is refused). Hash the secret before using\n"
+            "it as a key: --kdf does, with HKDF (RFC 5869), as `openssl pkeyutl -derive\n"
+            "-kdf HKDF -kdflen N -pkeyopt md:SHA256 -pkeyopt hexsalt:... -pkeyopt\n"
+            "hexinfo:...` does in two steps (derive, then HKDF of the secret).\n"
             "\n"
             "Options:\n"
             "  -i, --in KEY          your EC private key (PEM or DER: PKCS#8 or SEC 1)\n"
@@ -26,6 +32,11 @@ static void usage_derive(FILE *out)
             "                        on the same curve\n"
             "  -o, --out FILE        output file (default: standard output); mode 0600,\n"
             "                        never partial\n"
+            "      --kdf KDF         hkdf-sha256, hkdf-sha384 or hkdf-sha512: write HKDF of\n"
+            "                        the secret instead of the secret\n"
+            "      --salt HEX        HKDF's salt (default: none, i.e. hash-length zeros)\n"
+            "      --info HEX        HKDF's info (default: empty)\n"
+            "      --length N        bytes of output (default 32; at most 255 hash lengths)\n"
             CLI_HELP_PASSIN
             "  -h, --help            this help\n"
             "\n"
@@ -39,12 +50,25 @@ static void usage_derive(FILE *out)
             "  cmp s1 s2\n");
 }
 
+/* --kdf: HKDF of the secret (alg 0: the raw secret) */
+typedef struct {
+    pkc_hash_alg alg;
+    uint8_t *salt, *info;
+    size_t saltlen, infolen, length;
+} derive_kdf;
+
+static int derive_run(const char *in, const char *peerpath, const char *out, const derive_kdf *kdf);
+
 static int cmd_derive(int argc, char **argv)
 {
     static const char shortopts[] = ":i:p:o:";
     static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
                                          {"peer", required_argument, NULL, 'p'},
                                          {"out", required_argument, NULL, 'o'},
+                                         {"kdf", required_argument, NULL, 'K'},
+                                         {"salt", required_argument, NULL, 's'},
+                                         {"info", required_argument, NULL, 'n'},
+                                         {"length", required_argument, NULL, 'L'},
                                          CLI_OPT_PASSIN,
                                          {NULL, 0, NULL, 0}};
     static const cli_spelling spellings[] = {{"-inkey", "--in", NULL},
@@ -54,13 +78,34 @@ static int cmd_derive(int argc, char **argv)
                                              {NULL, NULL, NULL}};
     if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))
         return CLI_USAGE;
-    const char *in = NULL, *peerpath = NULL, *out = NULL;
-    int c;
+    const char *in = NULL, *peerpath = NULL, *out = NULL, *salt = NULL, *info = NULL;
+    pkc_hash_alg kdf = 0;
+    uint64_t length = 32;
+    int c, have_length = 0;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         switch (c) {
         case 'i': in = optarg; break;
         case 'p': peerpath = optarg; break;
         case 'o': out = optarg; break;
+        case 'K':
+            if (strcmp(optarg, "hkdf-sha256") == 0)
+                kdf = PKC_HASH_SHA256;
+            else if (strcmp(optarg, "hkdf-sha384") == 0)
+                kdf = PKC_HASH_SHA384;
+            else if (strcmp(optarg, "hkdf-sha512") == 0)
+                kdf = PKC_HASH_SHA512;
+            else
+                return cli_usage_error("unknown --kdf '%s' (hkdf-sha256, hkdf-sha384, "
+                                       "hkdf-sha512)",
+                                       optarg);
+            break;
+        case 's': salt = optarg; break;
+        case 'n': info = optarg; break;
+        case 'L':
+            if (cli_parse_u64(optarg, 1, 255 * 64, &length) != 0)
+                return cli_usage_error("bad --length '%s' (1 .. 255 hash lengths)", optarg);
+            have_length = 1;
+            break;
         case CLI_OPT_PASSIN_ID: cli_set_passin(optarg); break;
         default: return cli_option_error(c, argv);
         }
@@ -69,6 +114,29 @@ static int cmd_derive(int argc, char **argv)
         return cli_unexpected_argument(argv[optind]);
     if (!in || !peerpath)
         return cli_usage_error("-i KEY and -p PEER_PUB are required");
+    if (!kdf && (salt || info || have_length))
+        return cli_usage_error("--salt, --info and --length are options of --kdf");
+    if (kdf && length > 255 * pkc_hash_size(kdf))
+        return cli_usage_error("--length %llu: HKDF-%s gives at most %zu bytes",
+                               (unsigned long long)length, pkc_hash_name(kdf),
+                               255 * pkc_hash_size(kdf));
+    derive_kdf k = {.alg = kdf, .length = (size_t)length};
+    int rc = 0;
+    if (salt && cli_parse_hex("--salt", salt, 1 << 16, &k.salt, &k.saltlen))
+        rc = CLI_USAGE;
+    if (!rc && info && cli_parse_hex("--info", info, 1 << 16, &k.info, &k.infolen))
+        rc = CLI_USAGE;
+    if (!rc)
+        rc = derive_run(in, peerpath, out, &k);
+    if (k.salt)
+        pkc_secure_free(k.salt, k.saltlen + 1);
+    if (k.info)
+        pkc_secure_free(k.info, k.infolen + 1);
+    return rc;
+}
+
+static int derive_run(const char *in, const char *peerpath, const char *out, const derive_kdf *kdf)
+{
     const char *inputs[] = {in, peerpath}, *names[] = {"key", "peer key"};
     if (cli_check_stdin(2, inputs, names))
         return CLI_USAGE;
@@ -83,8 +151,16 @@ static int cmd_derive(int argc, char **argv)
     uint8_t z[PKC_ECDH_MAX_SIZE];
     size_t zlen = 0;
     pkc_err err = pkc_key_derive(key, peer, z, sizeof z, &zlen);
+    uint8_t *okm = NULL;
+    if (err == PKC_OK && kdf->alg) {
+        okm = malloc(kdf->length);
+        err = okm ? pkc_hkdf(kdf->alg, kdf->salt, kdf->saltlen, z, zlen, kdf->info, kdf->infolen,
+                             okm, kdf->length)
+                  : PKC_ERR_NOMEM;
+    }
     if (err == PKC_OK)
-        rc = cli_write_output(out, z, zlen, CLI_OUT_SECRET);
+        rc = okm ? cli_write_output(out, okm, kdf->length, CLI_OUT_SECRET)
+                 : cli_write_output(out, z, zlen, CLI_OUT_SECRET);
     else if (err == PKC_ERR_UNSUPPORTED)
         rc = cli_error(CLI_USAGE, "both keys must be EC keys (ECDH)");
     else if (err == PKC_ERR_KEY && !pkc_key_is_private(key))
@@ -97,6 +173,8 @@ static int cmd_derive(int argc, char **argv)
     else
         rc = cli_error(CLI_USAGE, "%s", pkc_strerror(err));
     pkc_memzero(z, sizeof z);
+    if (okm)
+        pkc_secure_free(okm, kdf->length);
     pkc_key_free(key);
     pkc_key_free(peer);
     return rc;

@@ -5,11 +5,13 @@
  * Exit status of verify: 0 "Verified OK"; 1 "Verification failure" for a
  * well-formed signature that does not verify; 2 with the reason for a
  * signature that cannot be one (malformed, wrong length, out of range). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "pkc/der.h"
 #include "pkc/ec.h"
 #include "pkc/key.h"
 #include "pkc/rng.h"
@@ -32,19 +34,55 @@ static int parse_saltlen(const char *s, int *out)
 }
 
 /* The options sign and verify share: -d, --pss, --saltlen, --low-s,
- * --allow-weak. */
-enum { OPT_PSS = 256, OPT_SALTLEN, OPT_LOW_S, OPT_ALLOW_WEAK };
+ * --allow-weak, and the signature's form: --sig-format, --encoding,
+ * --digest-in. */
+enum { OPT_PSS = 256, OPT_SALTLEN, OPT_LOW_S, OPT_ALLOW_WEAK, OPT_SIGFMT, OPT_ENCODING,
+       OPT_DIGEST_IN };
 #define SCHEME_OPTIONS                                                              \
     {"digest", required_argument, NULL, 'd'}, {"pss", no_argument, NULL, OPT_PSS}, \
         {"saltlen", required_argument, NULL, OPT_SALTLEN},                          \
         {"low-s", no_argument, NULL, OPT_LOW_S},                                    \
-        {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK}
+        {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK},                          \
+        {"sig-format", required_argument, NULL, OPT_SIGFMT},                        \
+        {"encoding", required_argument, NULL, OPT_ENCODING},                        \
+        {"digest-in", no_argument, NULL, OPT_DIGEST_IN}
+
+/* How a signature is written or read: ECDSA as DER or raw r || s (IEEE
+ * P1363, each order_bytes), then as bytes, hex or Base64 text. */
+typedef struct {
+    int raw;      /* --sig-format raw */
+    int raw_set;  /* --sig-format given */
+    int encoding; /* 0 binary, 1 hex, 2 base64 */
+    int digest_in;
+} sig_form;
+
+static int parse_sig_form(int c, const char *arg, sig_form *f)
+{
+    if (c == OPT_SIGFMT) {
+        if (strcmp(arg, "der") != 0 && strcmp(arg, "raw") != 0 && strcmp(arg, "p1363") != 0)
+            return cli_usage_error("unknown --sig-format '%s' (der, raw)", arg);
+        f->raw = strcmp(arg, "der") != 0;
+        f->raw_set = 1;
+    } else {
+        static const char *const names[] = {"binary", "hex", "base64"};
+        int i = 0;
+        while (i < 3 && strcmp(arg, names[i]) != 0)
+            i++;
+        if (i == 3)
+            return cli_usage_error("unknown --encoding '%s' (binary, hex, base64)", arg);
+        f->encoding = i;
+    }
+    return 0;
+}
 
 /* Takes what getopt_long returned for one of them: 1 when c was one, 0 when
  * it was not, -1 (after the error line) for a bad value. */
-static int scheme_option(int c, int verify, pkc_sign_params *sp, int *allow_weak)
+static int scheme_option(int c, int verify, pkc_sign_params *sp, int *allow_weak, sig_form *f)
 {
     switch (c) {
+    case OPT_SIGFMT:
+    case OPT_ENCODING: return parse_sig_form(c, optarg, f) ? -1 : 1;
+    case OPT_DIGEST_IN: f->digest_in = 1; return 1;
     case 'd': return cli_parse_digest(optarg, 0, &sp->hash) ? -1 : 1;
     case OPT_PSS: sp->pss = 1; return 1;
     case OPT_SALTLEN:
@@ -71,13 +109,142 @@ static int scheme_option(int c, int verify, pkc_sign_params *sp, int *allow_weak
         {"-sigopt", NULL, "use --pss and --saltlen LEN"},              \
         {"-in", NULL, "the data is the FILE argument, the key " keyopt}
 
+/* The digest to sign or verify: of FILE, or FILE itself with --digest-in
+ * (exactly the digest's size). 0 or CLI_USAGE. */
+static int message_digest(const char *file, const pkc_sign_params *sp, const sig_form *f,
+                          uint8_t *digest)
+{
+    size_t want = pkc_hash_size(sp->hash);
+    if (!f->digest_in) {
+        int e = cli_hash_file(file, sp->hash, digest);
+        return e ? cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(e))
+                 : 0;
+    }
+    uint8_t *d = NULL;
+    size_t len = 0;
+    int e = cli_read_file(file, want, &d, &len);
+    int rc = 0;
+    if (e == EFBIG || (!e && len != want))
+        rc = cli_error(CLI_USAGE, "%s: not a %s digest (%zu bytes expected%s)",
+                       cli_input_name(file), pkc_hash_name(sp->hash), want,
+                       e == EFBIG ? ", more given" : "");
+    else if (e)
+        rc = cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(e));
+    else
+        memcpy(digest, d, want);
+    if (d)
+        pkc_secure_free(d, len);
+    return rc;
+}
+
+static int check_form(const pkc_key *key, const sig_form *f)
+{
+    if (f->raw_set && pkc_key_get_type(key) != PKC_KEY_EC)
+        return cli_usage_error("--sig-format is for ECDSA (an RSA signature has one form)");
+    return 0;
+}
+
+/* the signature as the form asks: DER -> raw r || s, then the encoding */
+static int write_signature(const pkc_key *key, const sig_form *f, const uint8_t *sig,
+                           size_t siglen, const char *out)
+{
+    uint8_t raw[PKC_ECDSA_MAX_RAW_SIZE];
+    if (f->raw) {
+        pkc_curve_id curve = pkc_key_ec_public(key)->curve;
+        size_t rl = 0;
+        pkc_err e = pkc_ecdsa_sig_from_der(curve, sig, siglen, raw, sizeof raw, &rl);
+        if (e)
+            return cli_error(CLI_USAGE, "%s", pkc_strerror(e));
+        sig = raw;
+        siglen = rl;
+    }
+    if (f->encoding == 0)
+        return cli_write_output(out, sig, siglen, 0);
+    char *text = NULL;
+    size_t tl = 0;
+    if (f->encoding == 2) {
+        if (pkc_base64_encode(sig, siglen, &text, &tl) != PKC_OK)
+            return cli_error(CLI_USAGE, "out of memory");
+    } else {
+        tl = 2 * siglen;
+        text = malloc(tl + 2);
+        if (!text)
+            return cli_error(CLI_USAGE, "out of memory");
+        for (size_t i = 0; i < siglen; i++)
+            snprintf(text + 2 * i, 3, "%02x", sig[i]);
+    }
+    char *line = malloc(tl + 2);
+    int rc = line ? 0 : cli_error(CLI_USAGE, "out of memory");
+    if (line) {
+        memcpy(line, text, tl);
+        line[tl] = '\n';
+        rc = cli_write_output(out, line, tl + 1, 0);
+        free(line);
+    }
+    free(text);
+    return rc;
+}
+
+/* the signature file, decoded as the form says, as the bytes the key's
+ * verifier reads (DER for ECDSA) */
+static int read_signature(const pkc_key *key, const sig_form *f, const char *path, uint8_t **sig,
+                          size_t *siglen)
+{
+    const char *name = cli_input_name(path);
+    if (f->encoding) {
+        size_t n = *siglen;
+        while (n && (*sig)[n - 1] <= ' ')
+            n--;
+        uint8_t *bin = NULL;
+        size_t bl = 0;
+        int rc = 0;
+        if (f->encoding == 2) {
+            if (pkc_base64_decode((const char *)*sig, n, &bin, &bl) != PKC_OK)
+                rc = cli_error(CLI_USAGE, "%s: not Base64", name);
+        } else {
+            char *hex = malloc(n + 1);
+            if (!hex)
+                return cli_error(CLI_USAGE, "out of memory");
+            memcpy(hex, *sig, n);
+            hex[n] = 0;
+            if (cli_parse_hex(name, hex, n, &bin, &bl))
+                rc = CLI_USAGE;
+            free(hex);
+        }
+        free(*sig);
+        *sig = bin;
+        *siglen = bl;
+        if (rc)
+            return rc;
+    }
+    if (f->raw) {
+        pkc_curve_id curve = pkc_key_ec_public(key)->curve;
+        uint8_t *der = malloc(PKC_ECDSA_MAX_DER_SIZE);
+        size_t dl = 0;
+        if (!der)
+            return cli_error(CLI_USAGE, "out of memory");
+        if (pkc_ecdsa_sig_to_der(curve, *sig, *siglen, der, PKC_ECDSA_MAX_DER_SIZE, &dl) !=
+            PKC_OK) {
+            free(der);
+            return cli_error(CLI_USAGE, "%s: not a raw r || s signature of this curve (%zu bytes: "
+                                        "%zu expected)",
+                             name, *siglen, 2 * pkc_ec_order_bytes(curve));
+        }
+        free(*sig);
+        *sig = der;
+        *siglen = dl;
+    }
+    return 0;
+}
+
 /* ---- sign ---- */
 
 static void usage_sign(FILE *out)
 {
     fprintf(out,
             "usage: pkc sign -i KEY [-d DIGEST] [--pss] [--saltlen LEN] [--low-s] [-o SIG]\n"
-            "                [FILE]\n"
+            "                [--sig-format der|raw] [--encoding binary|hex|base64]\n"
+            "                [--digest-in] [FILE]\n"
             "\n"
             "Signs FILE (standard input without FILE) and writes the raw signature,\n"
             "the bytes `openssl dgst -sign` writes. RSA: PKCS#1 v1.5, or RSASSA-PSS\n"
@@ -93,6 +260,11 @@ static void usage_sign(FILE *out)
             "      --saltlen LEN    PSS salt length: digest (default), max or a number\n"
             "      --low-s          ECDSA: s <= n/2 (of the two valid twins (r, s) and\n"
             "                       (r, n-s), the one Bitcoin's BIP 146 requires)\n"
+            "      --sig-format F   ECDSA: der (default, as OpenSSL) or raw (r || s, each\n"
+            "                       as long as the order: IEEE P1363, JOSE, WebCrypto)\n"
+            "      --encoding E     binary (default), hex or base64 (one line)\n"
+            "      --digest-in      FILE is the digest itself (of -d's size), not the\n"
+            "                       message: as `openssl pkeyutl -pkeyopt digest:...`\n"
             "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
             "  -o, --out SIG        signature file (default: standard output); mode\n"
             "                       from the umask, never partial\n"
@@ -123,6 +295,7 @@ static int cmd_sign(int argc, char **argv)
     const char *in = NULL, *out = NULL;
     pkc_sign_params sp;
     pkc_sign_params_init(&sp);
+    sig_form form = {0, 0, 0, 0};
     int c, r, allow_weak = 0;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         if (c == 'i')
@@ -131,7 +304,7 @@ static int cmd_sign(int argc, char **argv)
             out = optarg;
         else if (c == CLI_OPT_PASSIN_ID)
             cli_set_passin(optarg);
-        else if ((r = scheme_option(c, 0, &sp, &allow_weak)) <= 0)
+        else if ((r = scheme_option(c, 0, &sp, &allow_weak, &form)) <= 0)
             return r < 0 ? CLI_USAGE : cli_option_error(c, argv);
     }
     if (!in)
@@ -147,11 +320,11 @@ static int cmd_sign(int argc, char **argv)
     if (rc)
         return rc;
     uint8_t digest[PKC_HASH_MAX_SIZE];
-    int err_no = cli_hash_file(file, sp.hash, digest);
     pkc_rng rng;
-    if (err_no)
-        rc = cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(err_no));
-    else
+    rc = message_digest(file, &sp, &form, digest);
+    if (!rc)
+        rc = check_form(key, &form);
+    if (!rc)
         rc = cli_rng_init(&rng);
     if (rc) {
         pkc_key_free(key);
@@ -164,7 +337,7 @@ static int cmd_sign(int argc, char **argv)
                       : PKC_ERR_NOMEM;
     pkc_rng_wipe(&rng);
     if (err == PKC_OK)
-        rc = cli_write_output(out, sig, siglen, 0);
+        rc = write_signature(key, &form, sig, siglen, out);
     else if (err == PKC_ERR_KEY && !pkc_key_is_private(key))
         rc = cli_error(CLI_USAGE, "%s is a public key; signing needs the private key", in);
     else if (err == PKC_ERR_UNSUPPORTED && sp.pss)
@@ -188,7 +361,8 @@ static void usage_verify(FILE *out)
 {
     fprintf(out,
             "usage: pkc verify -p PUB -s SIG [-d DIGEST] [--pss] [--saltlen LEN] [--low-s]\n"
-            "                  [FILE]\n"
+            "                  [--sig-format der|raw] [--encoding binary|hex|base64]\n"
+            "                  [--digest-in] [FILE]\n"
             "\n"
             "Checks the raw signature SIG of FILE (standard input without FILE).\n"
             "Prints \"Verified OK\" (exit 0) or, for a signature that does not verify,\n"
@@ -207,6 +381,11 @@ static void usage_verify(FILE *out)
             "                       OpenSSL accepts), digest, or a number\n"
             "      --low-s          ECDSA: refuse a signature with s > n/2 (a valid\n"
             "                       signature's malleable twin; exit 1 with the reason)\n"
+            "      --sig-format F   ECDSA: der (default, as OpenSSL) or raw (r || s, each\n"
+            "                       as long as the order: IEEE P1363, JOSE, WebCrypto)\n"
+            "      --encoding E     binary (default), hex or base64 (one line)\n"
+            "      --digest-in      FILE is the digest itself (of -d's size), not the\n"
+            "                       message: as `openssl pkeyutl -pkeyopt digest:...`\n"
             "      --allow-weak     use an RSA key below 1024 bits (refused otherwise)\n"
             "  -h, --help           this help\n"
             "\n"
@@ -260,13 +439,14 @@ static int cmd_verify(int argc, char **argv)
     pkc_sign_params sp;
     pkc_sign_params_init(&sp);
     sp.saltlen = PKC_RSA_SALT_AUTO;
+    sig_form form = {0, 0, 0, 0};
     int c, r, allow_weak = 0;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         if (c == 'p')
             pub = optarg;
         else if (c == 's')
             sigpath = optarg;
-        else if ((r = scheme_option(c, 1, &sp, &allow_weak)) <= 0)
+        else if ((r = scheme_option(c, 1, &sp, &allow_weak, &form)) <= 0)
             return r < 0 ? CLI_USAGE : cli_option_error(c, argv);
     }
     if (!pub || !sigpath)
@@ -286,9 +466,12 @@ static int cmd_verify(int argc, char **argv)
     rc = cli_read_input("signature", sigpath, CLI_KEY_FILE_MAX,
                         CLI_KEY_FILE_MAX_TEXT " (the limit for signature files)", &sig, &siglen);
     uint8_t digest[PKC_HASH_MAX_SIZE];
-    int err_no = rc ? 0 : cli_hash_file(file, sp.hash, digest);
-    if (err_no)
-        rc = cli_error(CLI_USAGE, "cannot read %s: %s", cli_input_name(file), strerror(err_no));
+    if (!rc)
+        rc = check_form(key, &form);
+    if (!rc)
+        rc = message_digest(file, &sp, &form, digest);
+    if (!rc)
+        rc = read_signature(key, &form, sigpath, &sig, &siglen);
     if (rc) {
         pkc_key_free(key);
         free(sig);

@@ -82,6 +82,10 @@ int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 
 /* A digest name for -d: the SHA-2 family, and SHA-1 when allow_sha1 (OAEP
  * interoperability only). Returns 0, or CLI_USAGE after the error line. */
+/* Hex (an optional 0x, then pairs of digits, either case) of at most max
+ * bytes into a new buffer (len + 1 bytes; free with pkc_secure_free(*out,
+ * *len + 1)). what names the option in the error. 0 or CLI_USAGE. */
+int cli_parse_hex(const char *what, const char *s, size_t max, uint8_t **out, size_t *len);
 int cli_parse_digest(const char *name, int allow_sha1, pkc_hash_alg *alg);
 
 /* ---- inputs ---- */

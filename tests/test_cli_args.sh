@@ -100,7 +100,7 @@ refused verify "the key -p PUB" -in msg -p ec.pub -s d.sig
 refused encrypt "the message is the FILE argument, the key -p PUB" -p rsa.pub -in msg
 refused decrypt "the ciphertext is the FILE argument, the key -i KEY" -i rsa.pem -in c.bin
 refused sign "use --pss and --saltlen LEN" -i rsa.pem -sigopt rsa_padding_mode:pss msg
-refused encrypt "OAEP is the only padding" -p rsa.pub -pkeyopt rsa_padding_mode:oaep msg
+refused encrypt "OAEP is the padding; its options are -d, --mgf1, --label" -p rsa.pub -pkeyopt rsa_padding_mode:oaep msg
 refused keygen "use -b BITS, -e EXP or -c CURVE" -pkeyopt rsa_keygen_bits:2048
 refused sign "drop it: pkc reads PEM or DER keys" -keyform PEM -i ec.pem msg
 # OpenSSL options a command does not have: named, not misread
@@ -158,7 +158,7 @@ head -c 190 /dev/urandom > m190; head -c 191 /dev/urandom > m191
 refused encrypt "message too long (at most 190 bytes with this key and digest; --hybrid" --scheme oaep -p rsa.pub m191
 refused encrypt "at most 126 bytes" --scheme oaep -p rsa.pub -d sha512 m190
 yes | refused encrypt "message too long" --scheme oaep -p rsa.pub
-refused encrypt "ECIES has no digest" -p ec.pub -d sha256 msg
+refused encrypt "RSA-OAEP options; ECIES has none" -p ec.pub -d sha256 msg
 yes | refused decrypt "decryption failed" --scheme oaep -i rsa.pem
 refused decrypt "public key; decryption needs the private key" -i rsa.pub c.bin
 
