@@ -27,48 +27,125 @@ static int parse_form(const char *opt, const char *s, int *der)
     return 0;
 }
 
-/* Encodes the key (private or public part) as PEM or DER and writes it. */
-/* pass (passlen bytes) non-NULL: the private key encrypted with it
- * (PBES2, iterations rounds of PBKDF2-HMAC-SHA-256, AES-256-CBC) */
-static int write_key_encrypted(const pkc_key *key, int der, const char *out, const uint8_t *pass,
-                               size_t passlen, uint32_t iterations)
+/* How a key is written: PEM or DER; the container (private keys: PKCS#8,
+ * SEC 1 for EC, PKCS#1 for RSA; public keys: SubjectPublicKeyInfo or
+ * PKCS#1 RSAPublicKey); EC points compressed or not; a private key
+ * encrypted with a password (PKCS#8 PBES2). */
+enum { FORMAT_PKCS8 = 0, FORMAT_SEC1, FORMAT_PKCS1 };
+typedef struct {
+    int der;
+    int format;
+    int compressed;
+    const uint8_t *pw; /* non-NULL: encrypt (pwlen bytes, iterations rounds) */
+    size_t pwlen;
+    uint32_t iterations;
+} key_form;
+
+static int parse_format(const char *s, int *format)
 {
-    uint8_t *bin = NULL;
-    char *pem = NULL;
-    size_t len = 0;
-    pkc_rng rng;
-    pkc_err err = pkc_rng_init_random(&rng, PKC_HASH_SHA256);
-    if (err == PKC_OK)
-        err = der ? pkc_key_private_to_der_encrypted(key, pass, passlen, &rng, iterations, &bin,
-                                                     &len)
-                  : pkc_key_private_to_pem_encrypted(key, pass, passlen, &rng, iterations, &pem,
-                                                     &len);
-    pkc_rng_wipe(&rng);
-    if (err)
-        return cli_error(CLI_USAGE, "%s", pkc_strerror(err));
-    void *buf = der ? (void *)bin : (void *)pem;
-    int rc = cli_write_output(out, buf, len, CLI_OUT_SECRET);
-    pkc_secure_free(buf, len);
-    return rc;
+    static const char *const names[] = {"pkcs8", "sec1", "pkcs1"};
+    for (int i = 0; i < 3; i++)
+        if (strcasecmp(s, names[i]) == 0) {
+            *format = i;
+            return 0;
+        }
+    if (strcasecmp(s, "spki") == 0) { /* the public keys' PKCS#8 counterpart */
+        *format = FORMAT_PKCS8;
+        return 0;
+    }
+    return cli_usage_error("bad --format '%s' (pkcs8 or spki, sec1 for EC keys, pkcs1 for RSA "
+                           "keys)",
+                           s);
 }
 
-static int write_key(const pkc_key *key, int private_part, int der, const char *out)
+static int parse_point(const char *s, int *compressed)
 {
-    uint8_t *bin = NULL;
-    char *pem = NULL;
-    size_t len = 0;
-    pkc_err err;
-    if (der)
-        err = private_part ? pkc_key_private_to_der(key, &bin, &len)
-                           : pkc_key_public_to_der(key, &bin, &len);
+    if (strcmp(s, "compressed") == 0)
+        *compressed = 1;
+    else if (strcmp(s, "uncompressed") == 0)
+        *compressed = 0;
     else
-        err = private_part ? pkc_key_private_to_pem(key, &pem, &len)
-                           : pkc_key_public_to_pem(key, &pem, &len);
+        return cli_usage_error("bad --point '%s' (compressed or uncompressed)", s);
+    return 0;
+}
+
+/* DER of the key in the form asked; *label gets the PEM label */
+static pkc_err encode_key(const pkc_key *key, int private_part, const key_form *f, uint8_t **der,
+                          size_t *len, const char **label)
+{
+    int rsa = pkc_key_get_type(key) == PKC_KEY_RSA;
+    if (private_part && f->pw) {
+        pkc_rng rng;
+        pkc_err err = pkc_rng_init_random(&rng, PKC_HASH_SHA256);
+        if (err == PKC_OK)
+            err = pkc_key_private_to_der_encrypted(key, f->pw, f->pwlen, &rng, f->iterations, der,
+                                                   len);
+        pkc_rng_wipe(&rng);
+        *label = "ENCRYPTED PRIVATE KEY";
+        return err;
+    }
+    if (private_part && f->format == FORMAT_SEC1) {
+        *label = "EC PRIVATE KEY";
+        return pkc_ec_private_key_to_der(pkc_key_ec_private(key), PKC_EC_FORMAT_SEC1, der, len);
+    }
+    if (private_part && f->format == FORMAT_PKCS1) {
+        *label = "RSA PRIVATE KEY";
+        return pkc_rsa_private_to_pkcs1(pkc_key_rsa(key), der, len);
+    }
+    if (private_part) {
+        *label = "PRIVATE KEY";
+        return pkc_key_private_to_der(key, der, len);
+    }
+    if (f->format == FORMAT_PKCS1) {
+        *label = "RSA PUBLIC KEY";
+        return pkc_rsa_public_to_pkcs1(pkc_key_rsa(key), der, len);
+    }
+    *label = "PUBLIC KEY";
+    if (!rsa && f->compressed)
+        return pkc_ec_public_key_to_der(pkc_key_ec_public(key), 1, der, len);
+    return pkc_key_public_to_der(key, der, len);
+}
+
+/* The form must suit the key: SEC 1 and --point for EC, PKCS#1 for RSA,
+ * a password for PKCS#8 only. 0 or CLI_USAGE. */
+static int check_key_form(const pkc_key *key, int private_part, const key_form *f)
+{
+    int rsa = pkc_key_get_type(key) == PKC_KEY_RSA;
+    if (f->format == FORMAT_SEC1 && (rsa || !private_part))
+        return cli_usage_error("--format sec1 is for EC private keys (a public key is SPKI)");
+    if (f->format == FORMAT_PKCS1 && !rsa)
+        return cli_usage_error("--format pkcs1 is for RSA keys");
+    if (f->compressed && rsa)
+        return cli_usage_error("--point is for EC keys");
+    if (f->pw && f->format != FORMAT_PKCS8)
+        return cli_usage_error("a password encrypts PKCS#8 keys only (--format pkcs8)");
+    return 0;
+}
+
+/* Encodes the key (private or public part) as the form says and writes it. */
+static int write_key(const pkc_key *key, int private_part, const key_form *f, const char *out)
+{
+    int rc = check_key_form(key, private_part, f);
+    if (rc)
+        return rc;
+    uint8_t *der = NULL;
+    size_t len = 0;
+    const char *label = NULL;
+    pkc_err err = encode_key(key, private_part, f, &der, &len, &label);
     if (err)
         return cli_error(CLI_USAGE, "%s", pkc_strerror(err));
-    void *buf = der ? (void *)bin : (void *)pem;
-    int rc = cli_write_output(out, buf, len, private_part ? CLI_OUT_SECRET : 0);
-    pkc_secure_free(buf, len);
+    char *pem = NULL;
+    size_t pemlen = 0;
+    if (!f->der) {
+        err = pkc_pem_encode(label, der, len, &pem, &pemlen);
+        pkc_secure_free(der, len);
+        if (err)
+            return cli_error(CLI_USAGE, "%s", pkc_strerror(err));
+    }
+    void *buf = f->der ? (void *)der : (void *)pem;
+    size_t buflen = f->der ? len : pemlen;
+    rc = cli_write_output(out, buf, buflen, private_part ? CLI_OUT_SECRET : 0);
+    pkc_secure_free(buf, buflen);
     return rc;
 }
 
@@ -98,6 +175,9 @@ static void usage_keygen(FILE *out)
             "  -o, --out FILE       write the key to FILE: mode 0600, never partial; a\n"
             "                       device or FIFO is written to, not replaced\n"
             "      --outform FORM   pem (default) or der\n"
+            "      --format F       pkcs8 (default), sec1 (EC: \"EC PRIVATE KEY\", as\n"
+            "                       `openssl ecparam -genkey`) or pkcs1 (RSA: \"RSA PRIVATE\n"
+            "                       KEY\", as `openssl genrsa -traditional`)\n"
             "      --passout SPEC   encrypt the key with a password (pass:TEXT, env:VAR,\n"
             "                       file:PATH or stdin): PKCS#8 \"ENCRYPTED PRIVATE KEY\",\n"
             "                       PBES2 with PBKDF2-HMAC-SHA-256 and AES-256-CBC, what\n"
@@ -118,8 +198,8 @@ static void usage_keygen(FILE *out)
 }
 
 static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e, int have_seed,
-                        uint64_t seed, int der, const char *out, const uint8_t *pw, size_t pwlen,
-                        uint32_t iter);
+                        uint64_t seed, int der, int format, const char *out, const uint8_t *pw,
+                        size_t pwlen, uint32_t iter);
 
 static int cmd_keygen(int argc, char **argv)
 {
@@ -129,7 +209,8 @@ static int cmd_keygen(int argc, char **argv)
         {"exponent", required_argument, NULL, 'e'}, {"curve", required_argument, NULL, 'c'},
         {"seed", required_argument, NULL, 'S'},  {"out", required_argument, NULL, 'o'},
         {"outform", required_argument, NULL, 'F'}, {"passout", required_argument, NULL, 'P'},
-        {"iter", required_argument, NULL, 'n'},     {NULL, 0, NULL, 0}};
+        {"iter", required_argument, NULL, 'n'},     {"format", required_argument, NULL, 'f'},
+        {NULL, 0, NULL, 0}};
     static const cli_spelling spellings[] = {
         {"-algorithm", "--type", NULL},
         {"-aes256", NULL, "give --passout SPEC: pkc encrypts keys with AES-256-CBC"},
@@ -139,7 +220,7 @@ static int cmd_keygen(int argc, char **argv)
         return CLI_USAGE;
     const char *type = "rsa", *out = NULL, *curve = NULL, *passout = NULL;
     uint64_t bits = PKC_RSA_DEFAULT_BITS, e = PKC_RSA_DEFAULT_E, seed = 0, iter = 600000;
-    int have_iter = 0;
+    int have_iter = 0, format = FORMAT_PKCS8;
     int have_seed = 0, have_rsa_opt = 0, der = 0, c;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         switch (c) {
@@ -167,6 +248,10 @@ static int cmd_keygen(int argc, char **argv)
                 return CLI_USAGE;
             break;
         case 'P': passout = optarg; break;
+        case 'f':
+            if (parse_format(optarg, &format))
+                return CLI_USAGE;
+            break;
         case 'n':
             if (cli_parse_u64(optarg, 1, 10000000, &iter) != 0)
                 return cli_usage_error("bad --iter '%s' (1..10000000)", optarg);
@@ -201,7 +286,7 @@ static int cmd_keygen(int argc, char **argv)
     if (passout && pwlen == 0)
         rc = cli_usage_error("--passout: an empty password");
     if (!rc)
-        rc = keygen_write(ec, curve_id, bits, e, have_seed, seed, der, out, pw, pwlen,
+        rc = keygen_write(ec, curve_id, bits, e, have_seed, seed, der, format, out, pw, pwlen,
                           (uint32_t)iter);
     if (pw)
         pkc_secure_free(pw, pwlen + 1);
@@ -210,8 +295,8 @@ static int cmd_keygen(int argc, char **argv)
 
 /* the key, generated and written (plain or encrypted with pw) */
 static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e, int have_seed,
-                        uint64_t seed, int der, const char *out, const uint8_t *pw, size_t pwlen,
-                        uint32_t iter)
+                        uint64_t seed, int der, int format, const char *out, const uint8_t *pw,
+                        size_t pwlen, uint32_t iter)
 {
     pkc_rng rng;
     pkc_err err = have_seed ? pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, seed)
@@ -224,7 +309,8 @@ static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e
     pkc_rng_wipe(&rng);
     if (err)
         return cli_error(CLI_USAGE, "%s", pkc_strerror(err));
-    int rc = pw ? write_key_encrypted(key, der, out, pw, pwlen, iter) : write_key(key, 1, der, out);
+    key_form f = {.der = der, .format = format, .pw = pw, .pwlen = pwlen, .iterations = iter};
+    int rc = write_key(key, 1, &f, out);
     pkc_key_free(key);
     return rc;
 }
@@ -237,7 +323,8 @@ PKC_CLI_COMMAND(keygen, 20, "generate a private key (RSA or EC; PKCS#8 PEM)", cm
 static void usage_pubkey(FILE *out)
 {
     fprintf(out,
-            "usage: pkc pubkey [-i KEY] [-o FILE] [--outform pem|der]\n"
+            "usage: pkc pubkey [-i KEY] [-o FILE] [--outform pem|der] [--format spki|pkcs1]\n"
+            "                  [--point compressed|uncompressed]\n"
             "\n"
             "Writes the public key of KEY (a private or public key, PEM or DER,\n"
             "PKCS#1, PKCS#8, SEC 1 or SubjectPublicKeyInfo) as SubjectPublicKeyInfo\n"
@@ -251,6 +338,11 @@ static void usage_pubkey(FILE *out)
             "      --outform FORM   pem (default) or der\n"
             "      --inform FORM    accepted for OpenSSL's sake and not needed: the form\n"
             "                       of KEY is read from its content\n"
+            "      --format F       spki (default: SubjectPublicKeyInfo, \"PUBLIC KEY\") or,\n"
+            "                       for RSA, pkcs1 (\"RSA PUBLIC KEY\", as `openssl rsa\n"
+            "                       -RSAPublicKey_out`)\n"
+            "      --point P        EC: uncompressed (default) or compressed (02/03 || x,\n"
+            "                       as `openssl ec -conv_form compressed`)\n"
             CLI_HELP_PASSIN
             "  -h, --help           this help\n"
             "\n"
@@ -269,6 +361,8 @@ static int cmd_pubkey(int argc, char **argv)
                                          {"out", required_argument, NULL, 'o'},
                                          {"outform", required_argument, NULL, 'F'},
                                          {"inform", required_argument, NULL, 'I'},
+                                         {"format", required_argument, NULL, 'f'},
+                                         {"point", required_argument, NULL, 'P'},
                                          CLI_OPT_PASSIN,
                                          {NULL, 0, NULL, 0}};
     static const cli_spelling spellings[] = {
@@ -277,10 +371,19 @@ static int cmd_pubkey(int argc, char **argv)
         return CLI_USAGE;
     const char *in = NULL, *out = NULL;
     int c, der = 0, in_der;
+    key_form f = {0};
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         switch (c) {
         case 'i': in = optarg; break;
         case 'o': out = optarg; break;
+        case 'f':
+            if (parse_format(optarg, &f.format))
+                return CLI_USAGE;
+            break;
+        case 'P':
+            if (parse_point(optarg, &f.compressed))
+                return CLI_USAGE;
+            break;
         case 'F':
             if (parse_form("--outform", optarg, &der))
                 return CLI_USAGE;
@@ -300,10 +403,284 @@ static int cmd_pubkey(int argc, char **argv)
     int rc = cli_load_key(in, 1, &key);
     if (rc)
         return rc;
-    rc = write_key(key, 0, der, out);
+    f.der = der;
+    rc = write_key(key, 0, &f, out);
     pkc_key_free(key);
     return rc;
 }
 
 PKC_CLI_COMMAND(pubkey, 21, "write the public key (SubjectPublicKeyInfo PEM)", cmd_pubkey,
                 usage_pubkey)
+
+/* ---- key (pkey): inspect and convert ---- */
+
+static void usage_key(FILE *out)
+{
+    fprintf(out,
+            "usage: pkc key [-i KEY] [--text] [--noout] [--pubout] [-o FILE]\n"
+            "               [--outform pem|der] [--format pkcs8|sec1|pkcs1|spki]\n"
+            "               [--point compressed|uncompressed] [--passin SPEC]\n"
+            "               [--passout SPEC [--iter N]]\n"
+            "\n"
+            "Reads a key (private or public; any form pkc reads, encrypted PKCS#8 with\n"
+            "--passin) and writes it again, as `openssl pkey` does: in another form\n"
+            "(--format, --outform, --point), encrypted or not (--passout), or its\n"
+            "public half (--pubout). With --text, first a description on standard\n"
+            "output: the type and size, the public point or the modulus and exponent,\n"
+            "the private components of a private key (as `openssl pkey -text`), and\n"
+            "for an EC key its curve's parameters p (or the reduction polynomial), a,\n"
+            "b, G, n and h.\n"
+            "\n"
+            "Options:\n"
+            "  -i, --in KEY         the key (default: standard input; at most 1 MiB)\n"
+            "  -o, --out FILE       where the key goes (default: standard output); a\n"
+            "                       private key gets mode 0600, never partial\n"
+            "      --text           describe the key\n"
+            "      --noout          do not write the key (with --text: only the text)\n"
+            "      --pubout         write the public key (SPKI, or PKCS#1 with --format)\n"
+            "      --outform FORM   pem (default) or der\n"
+            "      --format F       private: pkcs8 (default), sec1 (EC), pkcs1 (RSA);\n"
+            "                       public: spki (default), pkcs1 (RSA)\n"
+            "      --point P        EC public keys and --text: uncompressed (default) or\n"
+            "                       compressed\n"
+            CLI_HELP_PASSIN
+            "      --passout SPEC   encrypt the private key (PKCS#8 PBES2, as keygen)\n"
+            "      --iter N         PBKDF2 rounds for --passout (default 600000)\n"
+            "  -h, --help           this help\n"
+            "\n"
+            "`pkc pkey` is the same command. OpenSSL's spellings work too: -in, -out,\n"
+            "-text, -noout, -pubout, -outform, -passin, -passout.\n"
+            "\n"
+            "Examples:\n"
+            "  pkc key -i key.pem --text --noout\n"
+            "  pkc key -i key.pem --format sec1 -o key-sec1.pem\n"
+            "  pkc key -i key.pem --passout env:PW -o key-encrypted.pem\n"
+            "  pkc key -i ec.pem --pubout --point compressed --outform der -o pub.der\n");
+}
+
+/* "    xx:xx:...:xx" lines of 15 bytes, as OpenSSL prints numbers; a leading
+ * 00 when the top bit is set (OpenSSL prints the value as signed) */
+static void print_bytes(const char *title, const uint8_t *b, size_t n, int as_number)
+{
+    size_t skip = 0;
+    while (as_number && skip + 1 < n && b[skip] == 0)
+        skip++;
+    if (as_number && n - skip <= 7) { /* small: on the line, as OpenSSL */
+        unsigned long long v = 0;
+        for (size_t i = skip; i < n; i++)
+            v = v << 8 | b[i];
+        if (v == 0)
+            printf("%s:    0\n", title);
+        else
+            printf("%s:    %llu (0x%llx)\n", title, v, v);
+        return;
+    }
+    printf("%s:\n", title);
+    int lead = as_number && n > skip && (b[skip] & 0x80);
+    size_t col = 0;
+    printf("    ");
+    if (lead) {
+        printf("00:");
+        col = 1;
+    }
+    for (size_t i = skip; i < n; i++) {
+        printf("%02x%s", b[i], i + 1 < n ? ":" : "");
+        if (++col == 15 && i + 1 < n) {
+            printf("\n    ");
+            col = 0;
+        }
+    }
+    printf("\n");
+}
+
+static void print_curve(const pkc_curve_info *ci)
+{
+    size_t fb = ci->field_bytes;
+    printf("ASN1 OID: %s\n", ci->openssl_name);
+    if (ci->nist_name)
+        printf("NIST CURVE: %s\n", ci->nist_name);
+    printf("Curve parameters:\n");
+    printf("Field Type: %s\n", ci->field == PKC_FIELD_BINARY ? "characteristic-two-field"
+                                                              : "prime-field");
+    if (ci->field == PKC_FIELD_BINARY) {
+        printf("Basis Type: ppBasis\n");
+        print_bytes("Polynomial", ci->p, fb, 1);
+    } else {
+        print_bytes("Prime", ci->p, fb, 1);
+    }
+    print_bytes("A", ci->a, fb, 1);
+    print_bytes("B", ci->b, fb, 1);
+    uint8_t g[PKC_EC_MAX_POINT_BYTES];
+    g[0] = 0x04;
+    memcpy(g + 1, ci->gx, fb);
+    memcpy(g + 1 + fb, ci->gy, fb);
+    print_bytes("Generator (uncompressed)", g, 1 + 2 * fb, 0);
+    print_bytes("Order", ci->n, ci->order_bytes, 1);
+    printf("Cofactor: %u (0x%x)\n", ci->cofactor, ci->cofactor);
+}
+
+static int print_ec(const pkc_key *key, int priv, int compressed)
+{
+    const pkc_ec_public_key *pub = pkc_key_ec_public(key);
+    const pkc_curve_info *ci = pkc_curve_info_get(pub->curve);
+    printf("%s-Key: (%u bit)\n", priv ? "Private" : "Public", ci->order_bits);
+    if (priv) {
+        uint8_t d[PKC_EC_MAX_ORDER_BYTES];
+        size_t dl = 0;
+        if (pkc_ec_private_key_to_bytes(pkc_key_ec_private(key), d, sizeof d, &dl) != PKC_OK)
+            return cli_error(CLI_USAGE, "the private key cannot be read");
+        print_bytes("priv", d, dl, 0); /* an octet string of order_bytes, as OpenSSL */
+        pkc_memzero(d, sizeof d);
+    }
+    uint8_t q[PKC_EC_MAX_POINT_BYTES];
+    size_t ql = 0;
+    if (pkc_ec_point_encode(pub, compressed, q, sizeof q, &ql) != PKC_OK)
+        return cli_error(CLI_USAGE, "the public point cannot be encoded");
+    print_bytes("pub", q, ql, 0);
+    print_curve(ci);
+    return 0;
+}
+
+static int print_rsa(const pkc_key *key, int priv)
+{
+    static const struct {
+        pkc_rsa_part part;
+        const char *title;
+    } parts[] = {{PKC_RSA_N, "modulus"},        {PKC_RSA_D, "privateExponent"},
+                 {PKC_RSA_P, "prime1"},         {PKC_RSA_Q, "prime2"},
+                 {PKC_RSA_DP, "exponent1"},     {PKC_RSA_DQ, "exponent2"},
+                 {PKC_RSA_QINV, "coefficient"}};
+    const pkc_rsa_key *rsa = pkc_key_rsa(key);
+    size_t k = pkc_rsa_size(rsa);
+    uint8_t *b = malloc(k + 1);
+    if (!b)
+        return cli_error(CLI_USAGE, "out of memory");
+    /* OpenSSL's two layouts: "Private-Key: (N bit, 2 primes)", modulus,
+     * publicExponent, ...; "Public-Key: (N bit)", Modulus, Exponent */
+    if (priv)
+        printf("Private-Key: (%u bit, 2 primes)\n", pkc_rsa_bits(rsa));
+    else
+        printf("Public-Key: (%u bit)\n", pkc_rsa_bits(rsa));
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        size_t len = 0;
+        if (i > 0 && !priv)
+            break;
+        if (pkc_rsa_get(rsa, parts[i].part, b, k, &len) == PKC_OK)
+            print_bytes(priv ? parts[i].title : "Modulus", b, len, 1);
+        if (i == 0) {
+            uint8_t e[16];
+            size_t el = 0;
+            unsigned long long ev = 0;
+            if (pkc_rsa_get(rsa, PKC_RSA_E, e, sizeof e, &el) == PKC_OK && el <= 8) {
+                for (size_t j = 0; j < el; j++)
+                    ev = ev << 8 | e[j];
+                printf("%s: %llu (0x%llx)\n", priv ? "publicExponent" : "Exponent", ev, ev);
+            } else {
+                printf("%s: (more than 64 bits)\n", priv ? "publicExponent" : "Exponent");
+            }
+        }
+    }
+    pkc_secure_free(b, k + 1);
+    return 0;
+}
+
+static int cmd_key(int argc, char **argv)
+{
+    static const char shortopts[] = ":i:o:";
+    enum { O_TEXT = 300, O_NOOUT, O_PUBOUT, O_OUTFORM, O_INFORM, O_FORMAT, O_POINT, O_PASSOUT,
+           O_ITER };
+    static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"text", no_argument, NULL, O_TEXT},
+                                         {"noout", no_argument, NULL, O_NOOUT},
+                                         {"pubout", no_argument, NULL, O_PUBOUT},
+                                         {"outform", required_argument, NULL, O_OUTFORM},
+                                         {"inform", required_argument, NULL, O_INFORM},
+                                         {"format", required_argument, NULL, O_FORMAT},
+                                         {"point", required_argument, NULL, O_POINT},
+                                         {"passout", required_argument, NULL, O_PASSOUT},
+                                         {"iter", required_argument, NULL, O_ITER},
+                                         CLI_OPT_PASSIN,
+                                         {NULL, 0, NULL, 0}};
+    static const cli_spelling spellings[] = {{"-pubin", "", NULL}, {NULL, NULL, NULL}};
+    if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))
+        return CLI_USAGE;
+    const char *in = NULL, *out = NULL, *passout = NULL;
+    int c, text = 0, noout = 0, pubout = 0, in_der, have_iter = 0;
+    uint64_t iter = 600000;
+    key_form f = {0};
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        switch (c) {
+        case 'i': in = optarg; break;
+        case 'o': out = optarg; break;
+        case O_TEXT: text = 1; break;
+        case O_NOOUT: noout = 1; break;
+        case O_PUBOUT: pubout = 1; break;
+        case O_OUTFORM:
+            if (parse_form("--outform", optarg, &f.der))
+                return CLI_USAGE;
+            break;
+        case O_INFORM:
+            if (parse_form("--inform", optarg, &in_der))
+                return CLI_USAGE;
+            break;
+        case O_FORMAT:
+            if (parse_format(optarg, &f.format))
+                return CLI_USAGE;
+            break;
+        case O_POINT:
+            if (parse_point(optarg, &f.compressed))
+                return CLI_USAGE;
+            break;
+        case O_PASSOUT: passout = optarg; break;
+        case O_ITER:
+            if (cli_parse_u64(optarg, 1, 10000000, &iter) != 0)
+                return cli_usage_error("bad --iter '%s' (1..10000000)", optarg);
+            have_iter = 1;
+            break;
+        case CLI_OPT_PASSIN_ID: cli_set_passin(optarg); break;
+        default: return cli_option_error(c, argv);
+        }
+    }
+    if (optind < argc)
+        return cli_unexpected_argument(argv[optind]);
+    if (have_iter && !passout)
+        return cli_usage_error("--iter is for --passout");
+    if (noout && (out || passout))
+        return cli_usage_error("--noout writes no key: -o and --passout do not apply");
+    pkc_key *key = NULL;
+    int rc = cli_load_key(in, 1, &key); /* looked at, not used: weak keys too */
+    if (rc)
+        return rc;
+    int priv = pkc_key_is_private(key) && !pubout;
+    if (passout && !priv)
+        rc = cli_usage_error("--passout encrypts private keys; this is a public key");
+    if (!rc && !noout)
+        rc = check_key_form(key, priv, &f);
+    if (!rc && text) {
+        int showpriv = pkc_key_is_private(key) && !pubout;
+        rc = pkc_key_get_type(key) == PKC_KEY_RSA ? print_rsa(key, showpriv)
+                                                  : print_ec(key, showpriv, f.compressed);
+        fflush(stdout);
+    }
+    uint8_t *pw = NULL;
+    size_t pwlen = 0;
+    if (!rc && !noout && passout && cli_password_read(passout, &pw, &pwlen))
+        rc = CLI_USAGE;
+    if (!rc && passout && pwlen == 0)
+        rc = cli_usage_error("--passout: an empty password");
+    if (!rc && !noout) {
+        f.pw = pw;
+        f.pwlen = pwlen;
+        f.iterations = (uint32_t)iter;
+        rc = write_key(key, priv, &f, out);
+    }
+    if (pw)
+        pkc_secure_free(pw, pwlen + 1);
+    pkc_key_free(key);
+    return rc;
+}
+
+PKC_CLI_COMMAND(key, 19, "inspect or convert a key: --text, --format, --pubout (as openssl pkey)",
+                cmd_key, usage_key)
+PKC_CLI_COMMAND_NAMED(pkey, "pkey", 99, "the same as key", cmd_key, usage_key)
