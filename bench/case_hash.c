@@ -81,8 +81,12 @@ static void hash_info(void *st, size_t *keys, size_t *inputs)
 const bench_case_ops bench_case_hash = {hash_supports, hash_setup, hash_run, hash_check,
                                         hash_teardown, hash_info, NULL};
 
-const bench_case_ops *bench_case_ops_for(bench_alg a)
+const bench_case_ops *bench_case_ops_for(bench_alg a, bench_op op)
 {
+    if (a == BENCH_ECIES || op == BENCH_OP_HYBRID_ENCRYPT || op == BENCH_OP_HYBRID_DECRYPT)
+        return &bench_case_pke;
+    if (bench_alg_is_aes(a))
+        return &bench_case_sym;
     switch (a) {
     case BENCH_RSA: return &bench_case_rsa;
     case BENCH_ECDSA:

@@ -62,8 +62,10 @@ typedef struct {
     void (*last_key)(void *st, uint64_t *seed, int *seeded, char fp[17]);
 } bench_case_ops;
 
-extern const bench_case_ops bench_case_rsa, bench_case_ec, bench_case_lab, bench_case_hash;
-const bench_case_ops *bench_case_ops_for(bench_alg a);
+extern const bench_case_ops bench_case_rsa, bench_case_ec, bench_case_lab, bench_case_hash,
+    bench_case_sym, bench_case_pke;
+/* the family that measures op of algorithm a */
+const bench_case_ops *bench_case_ops_for(bench_alg a, bench_op op);
 
 typedef struct bench_case {
     const bench_provider *prov;

@@ -7,14 +7,15 @@
 #include "names.h"
 #include "provider.h"
 
-static const char *const alg_names[BENCH_ALG_COUNT] = {"RSA", "ECDSA", "ECDH", "EC", "SHA-256"};
+static const char *const alg_names[BENCH_ALG_COUNT] = {
+    "RSA", "ECDSA", "ECDH", "EC", "SHA-256", "AES-ECB", "AES-CBC", "AES-CTR", "AES-GCM", "ECIES"};
 
 static const char *const op_names[BENCH_OP_COUNT] = {
     "keygen",     "sign",         "sign_pss",        "verify",    "verify_pss",
     "encrypt",    "decrypt",      "private",         "public",    "derive",
     "point_add",  "point_double", "scalar_mul",      "scalar_mul_base",
     "field_mul",  "field_mul_portable", "field_sqr", "field_inv",
-    "koblitz_encode", "massey_omura", "hash"};
+    "koblitz_encode", "massey_omura", "hash", "hybrid_encrypt", "hybrid_decrypt"};
 
 const char *bench_alg_name(bench_alg a)
 {
@@ -65,7 +66,8 @@ int bench_op_valid(bench_alg a, bench_op op)
 {
     switch (a) {
     case BENCH_RSA:
-        return op <= BENCH_OP_PUBLIC;
+        return op <= BENCH_OP_PUBLIC || op == BENCH_OP_HYBRID_ENCRYPT ||
+               op == BENCH_OP_HYBRID_DECRYPT;
     case BENCH_ECDSA:
         return op == BENCH_OP_KEYGEN || op == BENCH_OP_SIGN || op == BENCH_OP_VERIFY;
     case BENCH_ECDH:
@@ -74,9 +76,26 @@ int bench_op_valid(bench_alg a, bench_op op)
         return op >= BENCH_OP_POINT_ADD && op <= BENCH_OP_MASSEY_OMURA;
     case BENCH_SHA256:
         return op == BENCH_OP_HASH;
+    case BENCH_AES_ECB:
+    case BENCH_AES_CBC:
+    case BENCH_AES_CTR:
+    case BENCH_AES_GCM:
+    case BENCH_ECIES:
+        return op == BENCH_OP_ENCRYPT || op == BENCH_OP_DECRYPT;
     default:
         return 0;
     }
+}
+
+int bench_alg_is_aes(bench_alg a)
+{
+    return a >= BENCH_AES_ECB && a <= BENCH_AES_GCM;
+}
+
+int bench_alg_op_streams(bench_alg a, bench_op op)
+{
+    return a == BENCH_SHA256 || bench_alg_is_aes(a) || a == BENCH_ECIES ||
+           op == BENCH_OP_HYBRID_ENCRYPT || op == BENCH_OP_HYBRID_DECRYPT;
 }
 
 int bench_curve_find(const char *name)

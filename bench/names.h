@@ -15,6 +15,13 @@ typedef enum {
     BENCH_ECDH,
     BENCH_EC,      /* the arithmetic layer by layer (pkc only, src/ec/lab.h) */
     BENCH_SHA256,
+    /* AES (bits: the key's, 128 or 256) over a message: ECB and CBC with
+     * PKCS#7 padding, CTR, GCM with a 12-byte IV and a 16-byte tag */
+    BENCH_AES_ECB,
+    BENCH_AES_CBC,
+    BENCH_AES_CTR,
+    BENCH_AES_GCM,
+    BENCH_ECIES,   /* include/pkc/ecies.h over a message, per curve */
     BENCH_ALG_COUNT
 } bench_alg;
 
@@ -40,6 +47,8 @@ typedef enum {
     BENCH_OP_KOBLITZ_ENCODE, /* a block -> a point (include/pkc/koblitz.h) */
     BENCH_OP_MASSEY_OMURA,   /* the three passes of one block, both parties */
     BENCH_OP_HASH,
+    BENCH_OP_HYBRID_ENCRYPT, /* RSA: OAEP-wrapped AES-256-GCM (pkc/rsa_hybrid.h) of a message */
+    BENCH_OP_HYBRID_DECRYPT,
     BENCH_OP_COUNT
 } bench_op;
 
@@ -56,6 +65,11 @@ const char *bench_op_list(void);
 int bench_curve_find(const char *name);
 /* 1 for a curve over GF(2^m) (sect163k1 ... sect571r1), 0 for a prime one. */
 int bench_curve_is_binary(pkc_curve_id curve);
+/* 1 for the AES algorithms */
+int bench_alg_is_aes(bench_alg a);
+/* 1 if the case's size is a message it processes (SHA-256, AES, ECIES,
+ * hybrid RSA): its throughput is meaningful */
+int bench_alg_op_streams(bench_alg a, bench_op op);
 /* NIST SP 800-57 part 1 table 2 strength of an RSA modulus. */
 unsigned bench_rsa_security_bits(unsigned bits);
 

@@ -143,4 +143,27 @@ void bench_plan_default(bench_planner *pl)
     static const size_t sizes[] = {64, 1024, 65536, 1048576};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         bench_plan_add(pl, BENCH_SHA256, BENCH_OP_HASH, 0, 0, sizes[i]);
+    /* the symmetric speed targets' cases (16 KiB) and ECIES on P-256 */
+    for (unsigned bits = 128; bits <= 256; bits += 128) {
+        bench_plan_add(pl, BENCH_AES_GCM, BENCH_OP_ENCRYPT, bits, 0, 16384);
+        bench_plan_add(pl, BENCH_AES_CTR, BENCH_OP_ENCRYPT, bits, 0, 16384);
+    }
+    bench_plan_add(pl, BENCH_ECIES, BENCH_OP_ENCRYPT, 0, PKC_CURVE_SECP256R1, 1024);
+    bench_plan_add(pl, BENCH_ECIES, BENCH_OP_DECRYPT, 0, PKC_CURVE_SECP256R1, 1024);
+}
+
+void bench_plan_sym(bench_planner *pl)
+{
+    static const size_t sizes[] = {64, 1024, 16384, 1048576};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (int op = BENCH_OP_ENCRYPT; op <= BENCH_OP_DECRYPT; op++) {
+            for (int a = BENCH_AES_ECB; a <= BENCH_AES_GCM; a++)
+                for (unsigned bits = 128; bits <= 256; bits += 128)
+                    bench_plan_add(pl, (bench_alg)a, (bench_op)op, bits, 0, sizes[i]);
+            bench_plan_add(pl, BENCH_ECIES, (bench_op)op, 0, PKC_CURVE_SECP256R1, sizes[i]);
+            bench_plan_add(pl, BENCH_RSA,
+                           op == BENCH_OP_ENCRYPT ? BENCH_OP_HYBRID_ENCRYPT
+                                                  : BENCH_OP_HYBRID_DECRYPT,
+                           2048, 0, sizes[i]);
+        }
 }

@@ -48,7 +48,11 @@ void bench_plan_rsa(bench_planner *pl, unsigned bits, int all_ops);
 void bench_plan_ecc(bench_planner *pl, int curve);
 /* The default suite: RSA-2048 (every operation), RSA-3072, P-256 and
  * secp256k1 (everything), P-384 sign/verify/derive, SHA-256 of 64 B to
- * 1 MiB. */
+ * 1 MiB, AES-128/256-GCM and -CTR encryption of 16 KiB, ECIES on P-256 of
+ * 1 KiB. */
 void bench_plan_default(bench_planner *pl);
+/* -a SYM: AES-128/256 in ECB, CBC, CTR and GCM, ECIES on P-256 and hybrid
+ * RSA-2048, encrypt and decrypt, over 64 B, 1 KiB, 16 KiB and 1 MiB. */
+void bench_plan_sym(bench_planner *pl);
 
 #endif

@@ -35,7 +35,7 @@ struct bench_pools {
     struct {
         size_t len;
         uint8_t *buf;
-    } msg[32];       /* one buffer per message length asked, never moved */
+    } msg[128];       /* one buffer per message length asked, never moved */
     int nmsg;
 };
 

@@ -7,7 +7,9 @@
  *   pkc-textbook  RSA private operation without CRT (plain mpz_powm, not
  *                 constant time): the seed study's comparison; sign,
  *                 sign_pss, decrypt, private
- *   pkc-portable  SHA-256 with the portable compression function
+ *   pkc-portable  SHA-256 with the portable compression function, AES with
+ *                 the portable constant-time (bitsliced) code and GHASH
+ *                 with the portable multiplier
  *   pkc-cached, pkc-affine-cached
  *                 labelled cached variants of pkc and pkc-affine: ECDSA
  *                 verify and ECDH derive through the library's cache of
@@ -32,11 +34,16 @@
 
 #include "ec/lab.h"
 #include "per_thread.h"
+#include "pkc/aes.h"
 #include "pkc/ec.h"
 #include "pkc/eccache.h"
+#include "pkc/ecies.h"
+#include "pkc/gcm.h"
 #include "pkc/hash.h"
 #include "pkc/rng.h"
 #include "pkc/rsa.h"
+#include "pkc/rsa_hybrid.h"
+#include "sym/ghash.h"
 #include "pool.h"
 #include "provider.h"
 
@@ -53,6 +60,7 @@ typedef struct {
     int has_priv;
     pkc_ec_coords co;
     bench_per_thread *cache; /* the cached variants' caches; NULL: uncached */
+    pkc_rng rng;             /* ECIES's ephemeral keys */
 } pkc_ec_h;
 
 static const char *pkc_prov_version(void)
@@ -256,6 +264,10 @@ static void *ec_import_coords(const bench_ec_material *m, pkc_ec_coords co)
     if (!h)
         return NULL;
     h->co = co;
+    if (pkc_rng_init_fixed(&h->rng, PKC_HASH_SHA256, 0xec1e5) != PKC_OK) {
+        free(h);
+        return NULL;
+    }
     if (m->d) {
         if (pkc_ec_private_key_from_bytes(&h->priv, m->curve, m->d, m->dlen) != PKC_OK) {
             free(h);
@@ -330,6 +342,7 @@ static void pkc_ec_free(void *key)
     if (!h)
         return;
     pkc_ec_private_key_wipe(&h->priv);
+    pkc_rng_wipe(&h->rng);
     free(h);
 }
 
@@ -366,6 +379,158 @@ static int pkc_ec_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
                                   h->co) == PKC_OK
                ? 0
                : -1;
+}
+
+/* ---- ECIES and hybrid RSA (pkc only) ---- */
+
+static int pkc_ecies_enc(void *key, const uint8_t *msg, size_t len, uint8_t *out, size_t *outlen)
+{
+    pkc_ec_h *h = key;
+    return pkc_ecies_encrypt(&h->pub, &h->rng, NULL, msg, len, out, *outlen, outlen) == PKC_OK
+               ? 0
+               : -1;
+}
+
+static int pkc_ecies_dec(void *key, const uint8_t *in, size_t len, uint8_t *out, size_t *outlen)
+{
+    pkc_ec_h *h = key;
+    return h->has_priv &&
+                   pkc_ecies_decrypt(&h->priv, NULL, in, len, out, *outlen, outlen) == PKC_OK
+               ? 0
+               : -1;
+}
+
+static int pkc_hybrid_enc(void *key, const uint8_t *msg, size_t len, uint8_t *out,
+                          size_t *outlen)
+{
+    pkc_rsa_h *h = key;
+    return pkc_rsa_hybrid_encrypt(h->key, &h->rng, NULL, msg, len, out, *outlen, outlen) ==
+                   PKC_OK
+               ? 0
+               : -1;
+}
+
+static int pkc_hybrid_dec(void *key, const uint8_t *in, size_t len, uint8_t *out,
+                          size_t *outlen)
+{
+    pkc_rsa_h *h = key;
+    return pkc_rsa_hybrid_decrypt(h->key, &h->rng, NULL, in, len, out, *outlen, outlen) ==
+                   PKC_OK
+               ? 0
+               : -1;
+}
+
+/* ---- AES: the library's modes; pkc-portable with the portable AES and
+ * GHASH (the switch is process-wide: set for the call, restored after) ---- */
+
+typedef struct {
+    bench_alg mode;
+    int portable;
+    pkc_aes_key aes;
+    pkc_gcm_key gcm;
+} pkc_aes_h;
+
+static int pkc_aes_supports(bench_alg mode, unsigned bits)
+{
+    (void)mode;
+    return bits == 128 || bits == 192 || bits == 256;
+}
+
+static void *aes_new_impl(bench_alg mode, const uint8_t *key, unsigned bits, int portable)
+{
+    pkc_aes_h *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->mode = mode;
+    h->portable = portable;
+    if (portable && (pkc_aes_set_impl(PKC_AES_IMPL_PORTABLE) != PKC_OK ||
+                     pkc_ghash_set_impl(PKC_GHASH_IMPL_PORTABLE) != PKC_OK)) {
+        free(h);
+        return NULL;
+    }
+    /* the key schedules (and GCM's powers of H) of the implementation in use */
+    pkc_err e = mode == BENCH_AES_GCM ? pkc_gcm_set_key(&h->gcm, key, bits / 8)
+                                      : pkc_aes_set_key(&h->aes, key, bits / 8);
+    if (portable) {
+        pkc_aes_set_impl(PKC_AES_IMPL_AUTO);
+        pkc_ghash_set_impl(PKC_GHASH_IMPL_AUTO);
+    }
+    if (e != PKC_OK) {
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+static void *pkc_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
+{
+    return aes_new_impl(mode, key, bits, 0);
+}
+
+static void *port_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
+{
+    return aes_new_impl(mode, key, bits, 1);
+}
+
+static void pkc_aes_free(void *ctx)
+{
+    pkc_aes_h *h = ctx;
+    if (!h)
+        return;
+    pkc_aes_key_wipe(&h->aes);
+    pkc_gcm_key_wipe(&h->gcm);
+    free(h);
+}
+
+static int aes_crypt(pkc_aes_h *h, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
+                     uint8_t *out, size_t *outlen)
+{
+    if (h->portable && (pkc_aes_set_impl(PKC_AES_IMPL_PORTABLE) != PKC_OK ||
+                        pkc_ghash_set_impl(PKC_GHASH_IMPL_PORTABLE) != PKC_OK))
+        return -1;
+    pkc_err e = PKC_ERR_ARG;
+    size_t cap = *outlen;
+    switch (h->mode) {
+    case BENCH_AES_ECB:
+        e = enc ? pkc_aes_ecb_encrypt_pad(&h->aes, out, cap, in, len, outlen)
+                : pkc_aes_ecb_decrypt_unpad(&h->aes, out, cap, in, len, outlen);
+        break;
+    case BENCH_AES_CBC:
+        e = enc ? pkc_aes_cbc_encrypt_pad(&h->aes, iv, out, cap, in, len, outlen)
+                : pkc_aes_cbc_decrypt_unpad(&h->aes, iv, out, cap, in, len, outlen);
+        break;
+    case BENCH_AES_CTR:
+        e = pkc_aes_ctr(&h->aes, iv, out, in, len);
+        *outlen = len;
+        break;
+    case BENCH_AES_GCM:
+        if (enc) {
+            e = pkc_gcm_encrypt(&h->gcm, iv, 12, NULL, 0, in, len, out, out + len, 16);
+            *outlen = len + 16;
+        } else if (len >= 16) {
+            e = pkc_gcm_decrypt(&h->gcm, iv, 12, NULL, 0, in, len - 16, in + len - 16, 16, out);
+            *outlen = len - 16;
+        }
+        break;
+    default: break;
+    }
+    if (h->portable) {
+        pkc_aes_set_impl(PKC_AES_IMPL_AUTO);
+        pkc_ghash_set_impl(PKC_GHASH_IMPL_AUTO);
+    }
+    return e == PKC_OK ? 0 : -1;
+}
+
+static int pkc_aes_enc(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                       size_t *outlen)
+{
+    return aes_crypt(ctx, 1, iv, in, len, out, outlen);
+}
+
+static int pkc_aes_dec(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                       size_t *outlen)
+{
+    return aes_crypt(ctx, 0, iv, in, len, out, outlen);
 }
 
 /* ---- SHA-256 ---- */
@@ -418,6 +583,15 @@ const bench_provider bench_prov_pkc = {
     PKC_EC_OPS,
     .hash_supports = yes,
     .sha256 = pkc_sha256,
+    .aes_supports = pkc_aes_supports,
+    .aes_new = pkc_aes_new,
+    .aes_free = pkc_aes_free,
+    .aes_encrypt = pkc_aes_enc,
+    .aes_decrypt = pkc_aes_dec,
+    .ecies_encrypt = pkc_ecies_enc,
+    .ecies_decrypt = pkc_ecies_dec,
+    .hybrid_encrypt = pkc_hybrid_enc,
+    .hybrid_decrypt = pkc_hybrid_dec,
 };
 
 const bench_provider bench_prov_pkc_affine = {
@@ -445,10 +619,15 @@ const bench_provider bench_prov_pkc_textbook = {
 
 const bench_provider bench_prov_pkc_portable = {
     .name = "pkc-portable",
-    .library = "pkc: portable SHA-256 compression",
+    .library = "pkc: portable SHA-256 compression, AES (bitsliced) and GHASH",
     .version = pkc_prov_version,
     .hash_supports = yes,
     .sha256 = port_sha256,
+    .aes_supports = pkc_aes_supports,
+    .aes_new = port_aes_new,
+    .aes_free = pkc_aes_free,
+    .aes_encrypt = pkc_aes_enc,
+    .aes_decrypt = pkc_aes_dec,
 };
 
 #define CACHED_VARIANT                                                                       \

@@ -116,6 +116,35 @@ typedef struct bench_provider {
     /* ECDH (SEC 1 ECSVDP-DH): the x-coordinate of d*Q, field_bytes */
     int (*ec_derive)(void *key, void *peer, uint8_t *out, size_t *outlen);
 
+    /* ---- AES (bench/case_sym.c): mode BENCH_AES_ECB/CBC/CTR/GCM, a key of
+     * bits/8 bytes. ECB and CBC pad with PKCS#7 (the adapter pads when its
+     * library does not: the padding is part of the mode's cost), CTR is the
+     * 128-bit big-endian counter of SP 800-38A, GCM takes a 12-byte IV and
+     * writes its 16-byte tag after the ciphertext. iv: 16 bytes (GCM: the
+     * first 12; ECB: unused). The context holds the expanded key, made
+     * outside the timed region. encrypt: out gets the padded length (ECB,
+     * CBC), len (CTR) or len + 16 (GCM); decrypt the reverse, failing (-1) on
+     * bad padding or a tag that does not match. ---- */
+    int (*aes_supports)(bench_alg mode, unsigned bits);
+    void *(*aes_new)(bench_alg mode, const uint8_t *key, unsigned bits);
+    void (*aes_free)(void *ctx);
+    int (*aes_encrypt)(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                       size_t *outlen);
+    int (*aes_decrypt)(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                       size_t *outlen);
+
+    /* ---- public-key encryption of messages (bench/case_pke.c): ECIES with
+     * AES-256-GCM (pkc/ecies.h's format) on an ec_import key, hybrid RSA
+     * (pkc/rsa_hybrid.h's) on an rsa_import key; out has room for len +
+     * the format's overhead. Providers without them leave them NULL. ---- */
+    int (*ecies_encrypt)(void *key, const uint8_t *msg, size_t len, uint8_t *out,
+                         size_t *outlen);
+    int (*ecies_decrypt)(void *key, const uint8_t *in, size_t len, uint8_t *out, size_t *outlen);
+    int (*hybrid_encrypt)(void *key, const uint8_t *msg, size_t len, uint8_t *out,
+                          size_t *outlen);
+    int (*hybrid_decrypt)(void *key, const uint8_t *in, size_t len, uint8_t *out,
+                          size_t *outlen);
+
     /* ---- SHA-256 (a per-case context the adapter may keep) ---- */
     void *(*hash_new)(void);
     int (*sha256)(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32]);

@@ -74,7 +74,13 @@ void bench_run_free(bench_run *r)
 
 static int is_ec(bench_alg a)
 {
-    return a == BENCH_ECDSA || a == BENCH_ECDH || a == BENCH_EC;
+    return a == BENCH_ECDSA || a == BENCH_ECDH || a == BENCH_EC || a == BENCH_ECIES;
+}
+
+/* algorithms whose parameter is bits: the RSA modulus, the AES key */
+static int has_bits(bench_alg a)
+{
+    return a == BENCH_RSA || bench_alg_is_aes(a);
 }
 
 static void set_param(bench_case *c)
@@ -87,9 +93,18 @@ static void set_param(bench_case *c)
         c->param_value = p->bits;
         c->security_bits = bench_rsa_security_bits(p->bits);
         break;
+    case BENCH_AES_ECB:
+    case BENCH_AES_CBC:
+    case BENCH_AES_CTR:
+    case BENCH_AES_GCM:
+        snprintf(c->param, sizeof c->param, "%u", p->bits);
+        c->param_value = p->bits;
+        c->security_bits = p->bits;
+        break;
     case BENCH_ECDSA:
     case BENCH_ECDH:
     case BENCH_EC:
+    case BENCH_ECIES:
         snprintf(c->param, sizeof c->param, "%s", ci->name);
         c->param_value = ci->field_bits;
         c->security_bits = ci->security_bits;
@@ -103,7 +118,8 @@ static void set_param(bench_case *c)
     }
     int n = snprintf(c->name, sizeof c->name, "%s/%s/%s/%s", c->prov->name,
                      bench_alg_name(p->alg), c->param, bench_op_name(p->op));
-    if (p->alg != BENCH_SHA256 && p->msg_len && p->msg_len != BENCH_MAX_MSG_DEFAULT && n > 0)
+    if (p->alg != BENCH_SHA256 && p->msg_len &&
+        (p->msg_len != BENCH_MAX_MSG_DEFAULT || bench_alg_op_streams(p->alg, p->op)) && n > 0)
         n += snprintf(c->name + n, sizeof c->name - (size_t)n, "/%zuB", p->msg_len);
     if (p->threads > 1 && n > 0)
         snprintf(c->name + n, sizeof c->name - (size_t)n, "/threads:%u", p->threads);
@@ -111,7 +127,7 @@ static void set_param(bench_case *c)
 
 static int takes_message(bench_alg a, bench_op op)
 {
-    return a == BENCH_SHA256 || op == BENCH_OP_SIGN || op == BENCH_OP_VERIFY ||
+    return bench_alg_op_streams(a, op) || op == BENCH_OP_SIGN || op == BENCH_OP_VERIFY ||
            op == BENCH_OP_SIGN_PSS || op == BENCH_OP_VERIFY_PSS;
 }
 
@@ -120,7 +136,7 @@ int bench_params_same(const bench_params *a, const bench_params *b)
     if (a->alg != b->alg || a->op != b->op || a->msg_len != b->msg_len ||
         a->threads != b->threads)
         return 0;
-    if (a->alg == BENCH_RSA)
+    if (has_bits(a->alg))
         return a->bits == b->bits;
     if (a->alg == BENCH_SHA256)
         return 1;
@@ -137,7 +153,7 @@ int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench
     memset(&p, 0, sizeof p);
     p.alg = alg;
     p.op = op;
-    p.bits = alg == BENCH_RSA ? bits : 0;
+    p.bits = has_bits(alg) ? bits : 0;
     p.curve = is_ec(alg) ? (pkc_curve_id)curve : (pkc_curve_id)0;
     p.threads = threads > 1 ? threads : 1;
     if (p.threads > BENCH_MAX_THREADS)
@@ -146,9 +162,11 @@ int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench
         return -1;
     if (alg == BENCH_RSA && bits < 512)
         return -1;
+    if (bench_alg_is_aes(alg) && bits != 128 && bits != 192 && bits != 256)
+        return -1;
     if (takes_message(alg, op))
         p.msg_len = msg_len ? msg_len : BENCH_MAX_MSG_DEFAULT;
-    const bench_case_ops *ops = bench_case_ops_for(alg);
+    const bench_case_ops *ops = bench_case_ops_for(alg, op);
     if (!ops || !ops->supports(prov, &p))
         return -1;
     for (size_t i = 0; i < r->ncases; i++)
@@ -199,7 +217,7 @@ const bench_case *bench_run_find(const bench_run *r, const char *prov, bench_alg
         const bench_case *c = &r->cases[i];
         if (strcmp(c->prov->name, prov) != 0 || c->p.alg != alg || c->p.op != op)
             continue;
-        if (alg == BENCH_RSA && c->p.bits != bits)
+        if (has_bits(alg) && c->p.bits != bits)
             continue;
         if (is_ec(alg) && (int)c->p.curve != curve)
             continue;

@@ -39,7 +39,7 @@ static void usage_bench(FILE *out)
             "its 95%% CI. Without -a or --scenario: the default suite, as a table.\n"
             "\n"
             "Seed-study options (summary CSV on stdout):\n"
-            "  -a RSA|ECC|ECCJ|BIN|CMP|ALL\n"
+            "  -a RSA|ECC|ECCJ|BIN|CMP|ALL|SYM\n"
             "                          RSA: pkc's RSA (CRT and textbook); ECC: pkc in affine\n"
             "                          coordinates (with --providers, 'pkc' means pkc-affine);\n"
             "                          ECCJ: pkc in Jacobian coordinates; ECC and ECCJ default\n"
@@ -49,7 +49,11 @@ static void usage_bench(FILE *out)
             "                          field_mul (PCLMULQDQ); --providers pkc-affine,openssl\n"
             "                          for affine ones and OpenSSL's; CMP: every provider at\n"
             "                          -b vs -c (default 3072 / secp256r1); ALL: RSA, ECC and\n"
-            "                          ECCJ (prime curves unless -c)\n"
+            "                          ECCJ (prime curves unless -c); SYM (a table, not\n"
+            "                          CSV): AES-128/256 in ECB, CBC, CTR, GCM, ECIES on P-256\n"
+            "                          and hybrid RSA-2048, encrypt and decrypt, of 64 B, 1 KiB,\n"
+            "                          16 KiB and 1 MiB, every provider that has them, with\n"
+            "                          throughput (MB/s, cycles/byte)\n"
             "  -b BITS[,BITS...]       RSA modulus sizes (-a RSA, CMP, ALL)\n"
             "  -c CURVE[,CURVE...]     curves, SEC 2, NIST or OpenSSL names (-a ECC, ECCJ, CMP,\n"
             "                          ALL; -a BIN: binary curves only)\n"
@@ -190,18 +194,23 @@ static void list_all(void)
         printf("  %s\n", pv->name);
         int any = 0;
         for (int a = 0; a < BENCH_ALG_COUNT; a++) {
-            const bench_case_ops *ops = bench_case_ops_for((bench_alg)a);
+            const bench_case_ops *ops;
             char params[512] = "", opnames[256] = "";
             unsigned opmask = 0;
-            int nvals = a == BENCH_RSA ? nsizes : a == BENCH_SHA256 ? 1 : PKC_CURVE_COUNT, np = 0;
+            static const unsigned aes_bits[] = {128, 192, 256};
+            int aes = bench_alg_is_aes((bench_alg)a);
+            int nvals = a == BENCH_RSA ? nsizes : a == BENCH_SHA256 ? 1 : aes ? 3 : PKC_CURVE_COUNT,
+                np = 0;
             for (int v = 0; v < nvals; v++) {
                 int ok = 0;
                 for (int op = 0; op < BENCH_OP_COUNT; op++) {
                     if (!bench_op_valid((bench_alg)a, (bench_op)op))
                         continue;
-                    bench_params p = {(bench_alg)a, (bench_op)op, a == BENCH_RSA ? sizes[v] : 0,
-                                      (pkc_curve_id)(a == BENCH_RSA || a == BENCH_SHA256 ? 0 : v),
+                    bench_params p = {(bench_alg)a, (bench_op)op,
+                                      a == BENCH_RSA ? sizes[v] : aes ? aes_bits[v] : 0,
+                                      (pkc_curve_id)(a == BENCH_RSA || a == BENCH_SHA256 || aes ? 0 : v),
                                       32, 1};
+                    ops = bench_case_ops_for((bench_alg)a, (bench_op)op);
                     if (ops->supports(pv, &p)) {
                         ok = 1;
                         opmask |= 1u << op;
@@ -212,6 +221,8 @@ static void list_all(void)
                 char one[40];
                 if (a == BENCH_RSA)
                     snprintf(one, sizeof one, "%s%u", np ? " " : "", sizes[v]);
+                else if (aes)
+                    snprintf(one, sizeof one, "%s%u", np ? " " : "", aes_bits[v]);
                 else if (a == BENCH_SHA256)
                     snprintf(one, sizeof one, "any message size");
                 else
@@ -316,7 +327,8 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
         case 'a':
             if (strcasecmp(optarg, "RSA") && strcasecmp(optarg, "ECC") &&
                 strcasecmp(optarg, "ECCJ") && strcasecmp(optarg, "BIN") &&
-                strcasecmp(optarg, "CMP") && strcasecmp(optarg, "ALL"))
+                strcasecmp(optarg, "CMP") && strcasecmp(optarg, "ALL") &&
+                strcasecmp(optarg, "SYM"))
                 return cli_error(CLI_USAGE,
                                  "-a: expected RSA, ECC, ECCJ, BIN, CMP or ALL, not '%s'", optarg);
             a->mode = optarg;
@@ -512,13 +524,16 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
             curves[ncurves++] = cv;
         }
     }
-    int rsa = 0, ecc_aff = 0, ecc_jac = 0, bin = 0, cmp = 0;
+    int rsa = 0, ecc_aff = 0, ecc_jac = 0, bin = 0, cmp = 0, sym = 0;
     if (a->mode) {
+        sym = !strcasecmp(a->mode, "SYM");
         rsa = !strcasecmp(a->mode, "RSA") || !strcasecmp(a->mode, "ALL");
         ecc_aff = !strcasecmp(a->mode, "ECC") || !strcasecmp(a->mode, "ALL");
         ecc_jac = !strcasecmp(a->mode, "ECCJ") || !strcasecmp(a->mode, "ALL");
         bin = !strcasecmp(a->mode, "BIN");
         cmp = !strcasecmp(a->mode, "CMP");
+        if (sym && (nbits || ncurves))
+            return cli_error(CLI_USAGE, "-a SYM has fixed sizes: no -b or -c");
         if (nbits && !rsa && !cmp)
             return cli_error(CLI_USAGE, "-b: -a %s measures no RSA (use -a RSA, CMP or ALL)",
                              a->mode);
@@ -557,7 +572,11 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
         return 0;
     }
     if (a->mode) {
-        if (cmp) {
+        if (sym) {
+            if (!a->providers_arg)
+                bench_plan_all_providers(pl);
+            bench_plan_sym(pl);
+        } else if (cmp) {
             if (!a->providers_arg)
                 bench_plan_all_providers(pl);
             for (int i = 0; i < (nbits ? nbits : 1); i++)
@@ -801,7 +820,9 @@ static int cmd_bench_main(int argc, char **argv, const char *command_line)
     bench_scenario_out so = {0};
     if (a.scenario)
         bench_scenario_summarise(r, &scfg, &so);
-    const char *fmt = a.format ? a.format : a.mode ? "csv" : "table";
+    const char *fmt = a.format                                 ? a.format
+                      : a.mode && strcasecmp(a.mode, "SYM") != 0 ? "csv"
+                                                                 : "table";
     char exe[512];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[n > 0 ? n : 0] = 0;

@@ -18,7 +18,7 @@
 #include <immintrin.h>
 
 #define NI_TARGET __attribute__((target("aes,sse2")))
-#define VAES_TARGET __attribute__((target("aes,sse2,avx512f,vaes")))
+#define VAES_TARGET __attribute__((target("aes,sse2,avx512f,avx512bw,vaes")))
 
 /* ---- cpuid ---------------------------------------------------------------- */
 
@@ -45,8 +45,9 @@ int pkc_aes_cpu_vaes(void)
     if ((lo & 0xE6) != 0xE6)
         return 0;
     __cpuid_count(7, 0, a, b, c, d);
-    /* CPUID.(EAX=7,ECX=0): EBX bit 16 AVX512F, ECX bit 9 VAES */
-    return (int)((b >> 16) & 1) && (int)((c >> 9) & 1);
+    /* CPUID.(EAX=7,ECX=0): EBX bit 16 AVX512F, bit 30 AVX512BW (the byte
+     * shuffle of the CTR counters), ECX bit 9 VAES */
+    return (int)((b >> 16) & 1) && (int)((b >> 30) & 1) && (int)((c >> 9) & 1);
 }
 
 /* ---- key schedule helpers ------------------------------------------------- */
@@ -321,30 +322,92 @@ static VAES_TARGET void vaes_cbc_dec(const pkc_aes_key *key, uint8_t iv[16], uin
     ni_cbc_dec(key, iv, out, in, n);
 }
 
+/* Sixteen counter blocks from v in four registers, v advanced by 16. When
+ * the low 64 bits do not wrap within them (all but one call in 2^60), the
+ * blocks are made in registers: the counter as a little-endian 128-bit
+ * number in each lane, lane j + 4 i added to its low half, the bytes of
+ * each lane reversed into the block's big-endian order. Otherwise one by
+ * one with the carry. */
+static VAES_TARGET void vaes_ctr16(ctr128 *v, __m512i x[4])
+{
+    if (v->lo > UINT64_MAX - 16) {
+        uint8_t blocks[256];
+        for (int j = 0; j < 16; j++)
+            STORE(blocks + 16 * j, ctr_next(v));
+        for (int j = 0; j < 4; j++)
+            x[j] = LOAD4(blocks + 64 * j);
+        return;
+    }
+    const __m512i rev = _mm512_set4_epi32(0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f);
+    const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
+    __m512i c = _mm512_add_epi64(
+        _mm512_set_epi64((long long)v->hi, (long long)v->lo, (long long)v->hi, (long long)v->lo,
+                         (long long)v->hi, (long long)v->lo, (long long)v->hi, (long long)v->lo),
+        _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
+    for (int j = 0; j < 4; j++) {
+        x[j] = _mm512_shuffle_epi8(c, rev);
+        c = _mm512_add_epi64(c, four);
+    }
+    v->lo += 16;
+}
+
+/* The rounds on eight registers held in registers (the generic
+ * AES_ROUNDS, whose count m is a variable, keeps its blocks in memory):
+ * one round key load per eight VAESENC. */
+static inline __attribute__((always_inline)) VAES_TARGET void vaes_enc8(const __m512i *k,
+                                                                         unsigned nr, __m512i *x)
+{
+    __m512i x0 = _mm512_xor_si512(x[0], k[0]), x1 = _mm512_xor_si512(x[1], k[0]);
+    __m512i x2 = _mm512_xor_si512(x[2], k[0]), x3 = _mm512_xor_si512(x[3], k[0]);
+    __m512i x4 = _mm512_xor_si512(x[4], k[0]), x5 = _mm512_xor_si512(x[5], k[0]);
+    __m512i x6 = _mm512_xor_si512(x[6], k[0]), x7 = _mm512_xor_si512(x[7], k[0]);
+    for (unsigned r = 1; r < nr; r++) {
+        __m512i kr = k[r];
+        x0 = _mm512_aesenc_epi128(x0, kr);
+        x1 = _mm512_aesenc_epi128(x1, kr);
+        x2 = _mm512_aesenc_epi128(x2, kr);
+        x3 = _mm512_aesenc_epi128(x3, kr);
+        x4 = _mm512_aesenc_epi128(x4, kr);
+        x5 = _mm512_aesenc_epi128(x5, kr);
+        x6 = _mm512_aesenc_epi128(x6, kr);
+        x7 = _mm512_aesenc_epi128(x7, kr);
+    }
+    __m512i kl = k[nr];
+    x[0] = _mm512_aesenclast_epi128(x0, kl);
+    x[1] = _mm512_aesenclast_epi128(x1, kl);
+    x[2] = _mm512_aesenclast_epi128(x2, kl);
+    x[3] = _mm512_aesenclast_epi128(x3, kl);
+    x[4] = _mm512_aesenclast_epi128(x4, kl);
+    x[5] = _mm512_aesenclast_epi128(x5, kl);
+    x[6] = _mm512_aesenclast_epi128(x6, kl);
+    x[7] = _mm512_aesenclast_epi128(x7, kl);
+}
+
 static VAES_TARGET void vaes_ctr(const pkc_aes_key *key, uint8_t ctr[16], uint8_t *out,
                                  const uint8_t *in, size_t n)
 {
-    __m512i k[PKC_AES_MAX_ROUNDS + 1], x[4];
-    uint8_t blocks[256];
+    /* eight registers (32 blocks) in flight: VAES's latency is several
+     * times its issue interval, so fewer leave the unit idle */
+    __m512i k[PKC_AES_MAX_ROUNDS + 1], x[8];
     unsigned nr = key->rounds;
     ctr128 v = ctr_load(ctr);
     vaes_load_keys(k, key->ek, nr);
-    while (n >= 4) {
-        int m = n >= 16 ? 4 : 1;
-        for (int j = 0; j < 4 * m; j++)
-            STORE(blocks + 16 * j, ctr_next(&v));
-        for (int j = 0; j < m; j++)
-            x[j] = LOAD4(blocks + 64 * j);
-        vaes_enc(k, nr, x, m);
-        for (int j = 0; j < m; j++)
+    for (; n >= 32; n -= 32, in += 512, out += 512) {
+        vaes_ctr16(&v, x);
+        vaes_ctr16(&v, x + 4);
+        vaes_enc8(k, nr, x);
+        for (int j = 0; j < 8; j++)
             STORE4(out + 64 * (size_t)j, _mm512_xor_si512(x[j], LOAD4(in + 64 * (size_t)j)));
-        in += 64 * (size_t)m;
-        out += 64 * (size_t)m;
-        n -= 4 * (size_t)m;
+    }
+    for (; n >= 16; n -= 16, in += 256, out += 256) {
+        vaes_ctr16(&v, x);
+        vaes_enc(k, nr, x, 4);
+        for (int j = 0; j < 4; j++)
+            STORE4(out + 64 * (size_t)j, _mm512_xor_si512(x[j], LOAD4(in + 64 * (size_t)j)));
     }
     ctr_store(ctr, v);
     pkc_memzero(k, sizeof k);
-    ni_ctr(key, ctr, out, in, n);
+    ni_ctr(key, ctr, out, in, n); /* the last 0 .. 15 blocks */
 }
 
 const pkc_aes_ops pkc_aes_ops_vaes = {vaes_ecb_enc, vaes_ecb_dec, ni_cbc_enc, vaes_cbc_dec,
