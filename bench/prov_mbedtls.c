@@ -27,15 +27,25 @@
  *                  in an application that keeps its group
  *   SHA-256        mbedtls_sha256_starts_ret / _update_ret / _finish_ret on a
  *                  kept context
+ *   AES            mbedtls_aes_setkey_enc (and _setkey_dec for ECB/CBC
+ *                  decryption) once per case; ECB = mbedtls_aes_crypt_ecb
+ *                  block by block (its only ECB call), CBC =
+ *                  mbedtls_aes_crypt_cbc, both with PKCS#7 done here
+ *                  (bench/pkcs7.h: the aes.h layer has no padding); CTR =
+ *                  mbedtls_aes_crypt_ctr (128-bit counter); GCM =
+ *                  mbedtls_gcm_setkey once, mbedtls_gcm_crypt_and_tag /
+ *                  mbedtls_gcm_auth_decrypt per message
  * Randomness: CTR_DRBG seeded from mbedtls_entropy, one per key (blinding,
  * salts, OAEP seeds) and one per thread for key generation. RSA up to
  * MBEDTLS_MPI_MAX_BITS (8192); the eight SEC 2 prime curves, not prime239v1,
  * no binary curve (Mbed TLS has none).
  */
+#include <mbedtls/aes.h>
 #include <mbedtls/ctr_drbg.h>
 #include <mbedtls/ecdh.h>
 #include <mbedtls/ecdsa.h>
 #include <mbedtls/entropy.h>
+#include <mbedtls/gcm.h>
 #include <mbedtls/rsa.h>
 #include <mbedtls/sha256.h>
 #include <mbedtls/version.h>
@@ -43,6 +53,7 @@
 #include <string.h>
 
 #include "per_thread.h"
+#include "pkcs7.h"
 #include "provider.h"
 
 /* Mbed TLS's group of each pkc curve, every one named: the binary curves
@@ -474,6 +485,131 @@ static void mb_hash_free(void *ctx)
     free(ctx);
 }
 
+/* ---- AES ---- */
+
+typedef struct {
+    bench_alg mode;
+    mbedtls_aes_context enc, dec;
+    mbedtls_gcm_context gcm;
+    unsigned char iv[16]; /* CBC's chaining value, CTR's counter, during a call */
+} mb_aes_h;
+
+static int mb_aes_supports(bench_alg mode, unsigned bits)
+{
+    (void)mode;
+    return bits == 128 || bits == 192 || bits == 256;
+}
+
+static void mb_aes_free(void *ctx)
+{
+    mb_aes_h *h = ctx;
+    if (!h)
+        return;
+    mbedtls_aes_free(&h->enc);
+    mbedtls_aes_free(&h->dec);
+    mbedtls_gcm_free(&h->gcm);
+    free(h);
+}
+
+static void *mb_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
+{
+    mb_aes_h *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->mode = mode;
+    mbedtls_aes_init(&h->enc);
+    mbedtls_aes_init(&h->dec);
+    mbedtls_gcm_init(&h->gcm);
+    int rc = mode == BENCH_AES_GCM
+                 ? mbedtls_gcm_setkey(&h->gcm, MBEDTLS_CIPHER_ID_AES, key, bits)
+                 : mbedtls_aes_setkey_enc(&h->enc, key, bits) |
+                       mbedtls_aes_setkey_dec(&h->dec, key, bits);
+    if (rc != 0) {
+        mb_aes_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+static int mb_ecb(mbedtls_aes_context *c, int dir, uint8_t *out, const uint8_t *in, size_t len)
+{
+    for (size_t i = 0; i < len; i += 16)
+        if (mbedtls_aes_crypt_ecb(c, dir, in + i, out + i) != 0)
+            return -1;
+    return 0;
+}
+
+static int mb_ecb_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return mb_ecb(&((mb_aes_h *)ctx)->enc, MBEDTLS_AES_ENCRYPT, out, in, len);
+}
+
+static int mb_ecb_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return mb_ecb(&((mb_aes_h *)ctx)->dec, MBEDTLS_AES_DECRYPT, out, in, len);
+}
+
+static int mb_cbc_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    mb_aes_h *h = ctx;
+    return mbedtls_aes_crypt_cbc(&h->enc, MBEDTLS_AES_ENCRYPT, len, h->iv, in, out) ? -1 : 0;
+}
+
+static int mb_cbc_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    mb_aes_h *h = ctx;
+    return mbedtls_aes_crypt_cbc(&h->dec, MBEDTLS_AES_DECRYPT, len, h->iv, in, out) ? -1 : 0;
+}
+
+static int mb_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t *outlen)
+{
+    mb_aes_h *h = ctx;
+    unsigned char stream[16];
+    size_t off = 0;
+    memcpy(h->iv, iv, 16);
+    switch (h->mode) {
+    case BENCH_AES_ECB:
+        return enc ? bench_pkcs7_encrypt(mb_ecb_enc, h, in, len, out, outlen)
+                   : bench_pkcs7_decrypt(mb_ecb_dec, h, in, len, out, outlen);
+    case BENCH_AES_CBC:
+        return enc ? bench_pkcs7_encrypt(mb_cbc_enc, h, in, len, out, outlen)
+                   : bench_pkcs7_decrypt(mb_cbc_dec, h, in, len, out, outlen);
+    case BENCH_AES_CTR:
+        *outlen = len;
+        return mbedtls_aes_crypt_ctr(&h->enc, len, &off, h->iv, stream, in, out) ? -1 : 0;
+    case BENCH_AES_GCM:
+        if (enc) {
+            *outlen = len + 16;
+            return mbedtls_gcm_crypt_and_tag(&h->gcm, MBEDTLS_GCM_ENCRYPT, len, iv, 12, NULL, 0,
+                                             in, out, 16, out + len)
+                       ? -1
+                       : 0;
+        }
+        if (len < 16)
+            return -1;
+        *outlen = len - 16;
+        return mbedtls_gcm_auth_decrypt(&h->gcm, len - 16, iv, 12, NULL, 0, in + len - 16, 16, in,
+                                        out)
+                   ? -1
+                   : 0;
+    default: return -1;
+    }
+}
+
+static int mb_aes_encrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
+                          uint8_t *out, size_t *outlen)
+{
+    return mb_aes_crypt(ctx, 1, iv, in, len, out, outlen);
+}
+
+static int mb_aes_decrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
+                          uint8_t *out, size_t *outlen)
+{
+    return mb_aes_crypt(ctx, 0, iv, in, len, out, outlen);
+}
+
+
 const bench_provider bench_prov_mbedtls = {
     .name = "mbedtls",
     .library = "Mbed TLS libmbedcrypto",
@@ -500,4 +636,9 @@ const bench_provider bench_prov_mbedtls = {
     .hash_new = mb_hash_new,
     .sha256 = mb_sha256,
     .hash_free = mb_hash_free,
+    .aes_supports = mb_aes_supports,
+    .aes_new = mb_aes_new,
+    .aes_free = mb_aes_free,
+    .aes_encrypt = mb_aes_encrypt,
+    .aes_decrypt = mb_aes_decrypt,
 };

@@ -18,6 +18,15 @@
  *                  x (Nettle has no ECDH wrapper; this is the primitive ECDH
  *                  is)
  *   SHA-256        sha256_init/update/digest
+ *   AES            aes128/192/256_set_encrypt_key (and _set_decrypt_key for
+ *                  ECB/CBC decryption) once per case; ECB = the block
+ *                  function over the whole blocks, CBC = cbc_encrypt /
+ *                  cbc_decrypt, both with PKCS#7 padding done here
+ *                  (bench/pkcs7.h: Nettle has none); CTR = ctr_crypt (the
+ *                  whole 16-byte block is the big-endian counter); GCM =
+ *                  gcm_set_key once, then gcm_set_iv, gcm_encrypt /
+ *                  gcm_decrypt and gcm_digest (the tag compared with
+ *                  memeql_sec) per message
  *
  * Absent: OAEP encrypt/decrypt (Nettle 3.8 has no OAEP) and the raw public
  * operation (Nettle has no function for it), and the Koblitz curves. The
@@ -29,10 +38,15 @@
  * first use of a generated key), one per thread for key generation.
  */
 #include <gmp.h>
+#include <nettle/aes.h>
 #include <nettle/bignum.h>
+#include <nettle/cbc.h>
+#include <nettle/ctr.h>
 #include <nettle/ecc-curve.h>
 #include <nettle/ecc.h>
 #include <nettle/ecdsa.h>
+#include <nettle/gcm.h>
+#include <nettle/memops.h>
 #include <nettle/rsa.h>
 #include <nettle/sha2.h>
 #include <nettle/version.h>
@@ -42,6 +56,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "pkcs7.h"
 #include "provider.h"
 
 #define NT_SALT_LEN 32
@@ -445,6 +460,133 @@ static int nt_sha256(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32])
     return 0;
 }
 
+/* ---- AES ---- */
+
+typedef union {
+    struct aes128_ctx a128;
+    struct aes192_ctx a192;
+    struct aes256_ctx a256;
+} nt_aes_ctx;
+
+typedef struct {
+    bench_alg mode;
+    nt_aes_ctx enc, dec;
+    nettle_cipher_func *encf, *decf;
+    struct gcm_key gk;
+    struct gcm_ctx gc;
+    uint8_t iv[16]; /* CBC's chaining value, CTR's counter, during a call */
+} nt_aes_h;
+
+static int nt_aes_supports(bench_alg mode, unsigned bits)
+{
+    (void)mode;
+    return bits == 128 || bits == 192 || bits == 256;
+}
+
+static void *nt_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
+{
+    nt_aes_h *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->mode = mode;
+    if (bits == 128) {
+        aes128_set_encrypt_key(&h->enc.a128, key);
+        aes128_set_decrypt_key(&h->dec.a128, key);
+        h->encf = (nettle_cipher_func *)aes128_encrypt;
+        h->decf = (nettle_cipher_func *)aes128_decrypt;
+    } else if (bits == 192) {
+        aes192_set_encrypt_key(&h->enc.a192, key);
+        aes192_set_decrypt_key(&h->dec.a192, key);
+        h->encf = (nettle_cipher_func *)aes192_encrypt;
+        h->decf = (nettle_cipher_func *)aes192_decrypt;
+    } else {
+        aes256_set_encrypt_key(&h->enc.a256, key);
+        aes256_set_decrypt_key(&h->dec.a256, key);
+        h->encf = (nettle_cipher_func *)aes256_encrypt;
+        h->decf = (nettle_cipher_func *)aes256_decrypt;
+    }
+    if (mode == BENCH_AES_GCM)
+        gcm_set_key(&h->gk, &h->enc, h->encf);
+    return h;
+}
+
+static int nt_ecb_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    nt_aes_h *h = ctx;
+    h->encf(&h->enc, len, out, in);
+    return 0;
+}
+
+static int nt_ecb_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    nt_aes_h *h = ctx;
+    h->decf(&h->dec, len, out, in);
+    return 0;
+}
+
+static int nt_cbc_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    nt_aes_h *h = ctx;
+    cbc_encrypt(&h->enc, h->encf, 16, h->iv, len, out, in);
+    return 0;
+}
+
+static int nt_cbc_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    nt_aes_h *h = ctx;
+    cbc_decrypt(&h->dec, h->decf, 16, h->iv, len, out, in);
+    return 0;
+}
+
+static int nt_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t *outlen)
+{
+    nt_aes_h *h = ctx;
+    uint8_t tag[16];
+    memcpy(h->iv, iv, 16);
+    switch (h->mode) {
+    case BENCH_AES_ECB:
+        return enc ? bench_pkcs7_encrypt(nt_ecb_enc, h, in, len, out, outlen)
+                   : bench_pkcs7_decrypt(nt_ecb_dec, h, in, len, out, outlen);
+    case BENCH_AES_CBC:
+        return enc ? bench_pkcs7_encrypt(nt_cbc_enc, h, in, len, out, outlen)
+                   : bench_pkcs7_decrypt(nt_cbc_dec, h, in, len, out, outlen);
+    case BENCH_AES_CTR:
+        ctr_crypt(&h->enc, h->encf, 16, h->iv, len, out, in);
+        *outlen = len;
+        return 0;
+    case BENCH_AES_GCM:
+        gcm_set_iv(&h->gc, &h->gk, 12, iv);
+        if (enc) {
+            gcm_encrypt(&h->gc, &h->gk, &h->enc, h->encf, len, out, in);
+            gcm_digest(&h->gc, &h->gk, &h->enc, h->encf, 16, out + len);
+            *outlen = len + 16;
+            return 0;
+        }
+        if (len < 16)
+            return -1;
+        len -= 16;
+        gcm_decrypt(&h->gc, &h->gk, &h->enc, h->encf, len, out, in);
+        gcm_digest(&h->gc, &h->gk, &h->enc, h->encf, 16, tag);
+        *outlen = len;
+        return memeql_sec(tag, in + len, 16) ? 0 : -1;
+    default: return -1;
+    }
+}
+
+static int nt_aes_encrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
+                          uint8_t *out, size_t *outlen)
+{
+    return nt_aes_crypt(ctx, 1, iv, in, len, out, outlen);
+}
+
+static int nt_aes_decrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
+                          uint8_t *out, size_t *outlen)
+{
+    return nt_aes_crypt(ctx, 0, iv, in, len, out, outlen);
+}
+
+
 const bench_provider bench_prov_nettle = {
     .name = "nettle",
     .library = "Nettle / hogweed",
@@ -469,4 +611,9 @@ const bench_provider bench_prov_nettle = {
     .hash_new = nt_hash_new,
     .sha256 = nt_sha256,
     .hash_free = free,
+    .aes_supports = nt_aes_supports,
+    .aes_new = nt_aes_new,
+    .aes_free = free,
+    .aes_encrypt = nt_aes_encrypt,
+    .aes_decrypt = nt_aes_decrypt,
 };

@@ -22,6 +22,13 @@
  *                  or wc_ecc_import_x963_ex, then wc_ecc_check_key; one
  *                  WC_RNG per private key (nonces, ECDH blinding)
  *   SHA-256        wc_Sha256Update + wc_Sha256Final on a kept wc_Sha256
+ *   AES            wc_AesSetKey once per case (one Aes per direction);
+ *                  per message wc_AesSetIV, then wc_AesEcbEncrypt /
+ *                  wc_AesCbcEncrypt (this build has HAVE_AES_ECB) with
+ *                  PKCS#7 done here (bench/pkcs7.h: wolfCrypt's calls take
+ *                  whole blocks), wc_AesCtrEncrypt (WOLFSSL_AES_COUNTER);
+ *                  GCM: wc_AesGcmSetKey once, wc_AesGcmEncrypt /
+ *                  wc_AesGcmDecrypt (GCM_TABLE_4BIT) per message
  * Key generation draws from one WC_RNG per thread. Curves: those this build
  * has (wc_ecc_get_curve_idx): not secp192k1, secp192r1, and not secp224k1
  * (which ecc.c leaves out of FP_ECC builds); no binary curve (wolfCrypt has
@@ -57,6 +64,7 @@
  */
 #include <wolfssl/options.h>
 #include <wolfssl/ssl.h>
+#include <wolfssl/wolfcrypt/aes.h>
 #include <wolfssl/wolfcrypt/ecc.h>
 #include <wolfssl/wolfcrypt/error-crypt.h>
 #include <wolfssl/wolfcrypt/hash.h>
@@ -70,6 +78,7 @@
 #include <strings.h>
 
 #include "per_thread.h"
+#include "pkcs7.h"
 #include "provider.h"
 
 #define RSA_MAX_BYTES (RSA_MAX_SIZE / 8)
@@ -577,6 +586,118 @@ static void wo_hash_free(void *ctx)
     free(ctx);
 }
 
+/* ---- AES ---- */
+
+typedef struct {
+    bench_alg mode;
+    Aes enc, dec; /* GCM: enc only */
+} wo_aes_h;
+
+static int wo_aes_supports(bench_alg mode, unsigned bits)
+{
+    (void)mode;
+    return bits == 128 || bits == 192 || bits == 256;
+}
+
+static void wo_aes_free(void *ctx)
+{
+    wo_aes_h *h = ctx;
+    if (!h)
+        return;
+    wc_AesFree(&h->enc);
+    wc_AesFree(&h->dec);
+    free(h);
+}
+
+static void *wo_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
+{
+    wo_aes_h *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->mode = mode;
+    word32 len = bits / 8;
+    if (wc_AesInit(&h->enc, NULL, INVALID_DEVID) != 0 ||
+        wc_AesInit(&h->dec, NULL, INVALID_DEVID) != 0 ||
+        (mode == BENCH_AES_GCM ? wc_AesGcmSetKey(&h->enc, key, len)
+                               : wc_AesSetKey(&h->enc, key, len, NULL, AES_ENCRYPTION) |
+                                     wc_AesSetKey(&h->dec, key, len, NULL, AES_DECRYPTION)) != 0) {
+        wo_aes_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+static int wo_ecb_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return wc_AesEcbEncrypt(&((wo_aes_h *)ctx)->enc, out, in, (word32)len) ? -1 : 0;
+}
+
+static int wo_ecb_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return wc_AesEcbDecrypt(&((wo_aes_h *)ctx)->dec, out, in, (word32)len) ? -1 : 0;
+}
+
+static int wo_cbc_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return wc_AesCbcEncrypt(&((wo_aes_h *)ctx)->enc, out, in, (word32)len) ? -1 : 0;
+}
+
+static int wo_cbc_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return wc_AesCbcDecrypt(&((wo_aes_h *)ctx)->dec, out, in, (word32)len) ? -1 : 0;
+}
+
+static int wo_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t *outlen)
+{
+    wo_aes_h *h = ctx;
+    switch (h->mode) {
+    case BENCH_AES_ECB:
+        return enc ? bench_pkcs7_encrypt(wo_ecb_enc, h, in, len, out, outlen)
+                   : bench_pkcs7_decrypt(wo_ecb_dec, h, in, len, out, outlen);
+    case BENCH_AES_CBC:
+        if (wc_AesSetIV(enc ? &h->enc : &h->dec, iv) != 0)
+            return -1;
+        return enc ? bench_pkcs7_encrypt(wo_cbc_enc, h, in, len, out, outlen)
+                   : bench_pkcs7_decrypt(wo_cbc_dec, h, in, len, out, outlen);
+    case BENCH_AES_CTR:
+        *outlen = len;
+        return wc_AesSetIV(&h->enc, iv) != 0 ||
+                       wc_AesCtrEncrypt(&h->enc, out, in, (word32)len) != 0
+                   ? -1
+                   : 0;
+    case BENCH_AES_GCM:
+        if (enc) {
+            *outlen = len + 16;
+            return wc_AesGcmEncrypt(&h->enc, out, in, (word32)len, iv, 12, out + len, 16, NULL,
+                                    0)
+                       ? -1
+                       : 0;
+        }
+        if (len < 16)
+            return -1;
+        *outlen = len - 16;
+        return wc_AesGcmDecrypt(&h->enc, out, in, (word32)(len - 16), iv, 12, in + len - 16, 16,
+                                NULL, 0)
+                   ? -1
+                   : 0;
+    default: return -1;
+    }
+}
+
+static int wo_aes_encrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
+                          uint8_t *out, size_t *outlen)
+{
+    return wo_aes_crypt(ctx, 1, iv, in, len, out, outlen);
+}
+
+static int wo_aes_decrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
+                          uint8_t *out, size_t *outlen)
+{
+    return wo_aes_crypt(ctx, 0, iv, in, len, out, outlen);
+}
+
+
 #define WO_EC_OPS                                                                            \
     .ec_generate = wo_ec_generate, .ec_import = wo_ec_import, .ec_free = wo_ec_free,          \
     .ec_sign = wo_ec_sign, .ec_verify = wo_ec_verify, .ec_derive = wo_ec_derive
@@ -602,6 +723,11 @@ const bench_provider bench_prov_wolfssl = {
     .hash_new = wo_hash_new,
     .sha256 = wo_sha256,
     .hash_free = wo_hash_free,
+    .aes_supports = wo_aes_supports,
+    .aes_new = wo_aes_new,
+    .aes_free = wo_aes_free,
+    .aes_encrypt = wo_aes_encrypt,
+    .aes_decrypt = wo_aes_decrypt,
 };
 
 const bench_provider bench_prov_wolfssl_cached = {
