@@ -236,7 +236,7 @@ GH_VPCLMUL_TARGET static void gh_blocks_vpclmul(uint64_t y[2], const pkc_ghash_k
 
 /* ---- cpuid ------------------------------------------------------------------ */
 
-static int cpu_has_clmul(void)
+static int probe_clmul(void)
 {
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))
@@ -245,10 +245,10 @@ static int cpu_has_clmul(void)
     return ((c >> 1) & 1) && ((c >> 9) & 1) && ((d >> 26) & 1);
 }
 
-static int cpu_has_vpclmul(void)
+static int probe_vpclmul(void)
 {
     unsigned int a, b, c, d;
-    if (!cpu_has_clmul() || !__get_cpuid(1, &a, &b, &c, &d))
+    if (!probe_clmul() || !__get_cpuid(1, &a, &b, &c, &d))
         return 0;
     /* CPUID.1:ECX bit 27 OSXSAVE: XGETBV tells which state the OS saves */
     if (!((c >> 27) & 1))
@@ -266,9 +266,35 @@ static int cpu_has_vpclmul(void)
     return ((b >> 16) & 1) && ((b >> 30) & 1) && ((c >> 10) & 1);
 }
 #else
-static int cpu_has_clmul(void) { return 0; }
-static int cpu_has_vpclmul(void) { return 0; }
+static int probe_clmul(void) { return 0; }
+static int probe_vpclmul(void) { return 0; }
 #endif
+
+/* Probed once: cpuid and xgetbv trap to the hypervisor in a virtual
+ * machine (microseconds each), and pkc_ghash_set_impl runs on every switch
+ * (the benchmark's portable provider switches around every call), as
+ * aes.c and sha256.c cache theirs. */
+static int cpu_cached = -1;
+
+static int cpu_bits(void)
+{
+    int v = __atomic_load_n(&cpu_cached, __ATOMIC_RELAXED);
+    if (v < 0) {
+        v = probe_clmul() | (probe_vpclmul() << 1);
+        __atomic_store_n(&cpu_cached, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
+static int cpu_has_clmul(void)
+{
+    return cpu_bits() & 1;
+}
+
+static int cpu_has_vpclmul(void)
+{
+    return (cpu_bits() >> 1) & 1;
+}
 
 /* ---- dispatch ---------------------------------------------------------------- */
 
