@@ -26,6 +26,21 @@ int bench_op_filter_parse(bench_op_filter *f, const char *list, char *err, size_
                 return -1;
             }
             snprintf(f->names[f->nnames++], sizeof f->names[0], "%s", item);
+        } else if (slashes <= 1 && strncasecmp(item, "AES", 3) == 0 &&
+                   (item[3] == 0 || item[3] == '/')) {
+            /* "AES" or "AES/op": every AES mode */
+            if (item[3] == '/' && (bench_op_from_name(item + 4, &op) != 0 ||
+                                   !bench_op_valid(BENCH_AES_GCM, op))) {
+                snprintf(err, errlen, "--ops: unknown operation '%s'", item);
+                return -1;
+            }
+            for (int m = 0; m < BENCH_ALG_COUNT; m++)
+                if (bench_alg_is_aes((bench_alg)m)) {
+                    if (item[3] == '/')
+                        f->pair[m][op] = 1;
+                    else
+                        f->alg_all[m] = 1;
+                }
         } else if (slashes == 1) {
             char *s = strchr(item, '/');
             *s = 0;
@@ -42,7 +57,8 @@ int bench_op_filter_parse(bench_op_filter *f, const char *list, char *err, size_
         } else {
             snprintf(err, errlen,
                      "--ops: unknown operation '%s' (%s; an algorithm: RSA, ECDSA, ECDH, EC, "
-                     "SHA-256; ALG/op; or a case name such as pkc/ECDSA/secp256r1/sign)",
+                     "SHA-256, AES-ECB, AES-CBC, AES-CTR, AES-GCM, AES (all four), ECIES; ALG/op; "
+                     "or a case name such as pkc/ECDSA/secp256r1/sign)",
                      item, bench_op_list());
             return -1;
         }
