@@ -14,6 +14,8 @@ PKGS=(
   libwolfssl-dev libgcrypt20-dev
   # standard test vectors (NIST CAVP, RFC 4231, RFC 5869, ...)
   python3-cryptography-vectors
+  # GCM differential tests of pkc cipher (tests/test_cli_cipher.sh)
+  python3-cryptography
   # tests and tools
   coreutils valgrind python3 python3-matplotlib python3-numpy python3-scipy
   dieharder ent
