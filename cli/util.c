@@ -260,6 +260,44 @@ int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
     return 0;
 }
 
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = (char)(c | 0x20);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int cli_hex_decode(const char *hex, size_t hexlen, uint8_t *out)
+{
+    for (size_t i = 0; i + 1 < hexlen; i += 2) {
+        int hi = hex_digit(hex[i]), lo = hex_digit(hex[i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        out[i / 2] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+int cli_parse_hex_arg(const char *what, const char *hex, uint8_t **out, size_t *len)
+{
+    size_t n = strlen(hex);
+    *out = NULL;
+    *len = 0;
+    if (n % 2)
+        return cli_usage_error("%s: an odd number of hex digits (%zu)", what, n);
+    uint8_t *b = malloc(n / 2 + 1);
+    if (!b)
+        return cli_error(CLI_USAGE, "out of memory");
+    if (cli_hex_decode(hex, n, b) != 0) {
+        pkc_secure_free(b, n / 2 + 1);
+        return cli_usage_error("%s: not hexadecimal", what);
+    }
+    *out = b;
+    *len = n / 2;
+    return 0;
+}
+
 int cli_parse_digest(const char *name, int allow_sha1, pkc_hash_alg *alg)
 {
     if (pkc_hash_from_name(name, alg) != PKC_OK || (*alg == PKC_HASH_SHA1 && !allow_sha1))
