@@ -387,8 +387,8 @@ static int check_options(const cipher *c, int have_taglen, const char *tagout,
     if ((c->mode == MODE_CBC || c->mode == MODE_CTR) && !c->iv)
         return cli_usage_error("%s needs --iv (16 bytes, 32 hex digits)", n);
     if ((c->mode == MODE_CBC || c->mode == MODE_CTR) && c->ivlen != 16)
-        return cli_usage_error("%s needs a 16-byte IV (32 hex digits), not %zu bytes", n,
-                               c->ivlen);
+        return cli_usage_error("%s needs a 16-byte IV (32 hex digits), not %zu byte%s", n,
+                               c->ivlen, c->ivlen == 1 ? "" : "s");
     if (c->mode == MODE_GCM && !c->iv)
         return cli_usage_error("%s needs --iv (12 bytes, 24 hex digits, is usual)", n);
     if (c->mode == MODE_GCM && c->ivlen == 0)
@@ -502,8 +502,8 @@ static int cmd_cipher(int argc, char **argv)
         (tag_hex && cli_parse_hex_arg("--tag", tag_hex, &tag, &tlen)))
         goto done;
     if (keylen != ci->keylen) {
-        cli_usage_error("%s needs a %zu-byte key (%zu hex digits), not %zu bytes", ci->name,
-                        ci->keylen, 2 * ci->keylen, keylen);
+        cli_usage_error("%s needs a %zu-byte key (%zu hex digits), not %zu byte%s", ci->name,
+                        ci->keylen, 2 * ci->keylen, keylen, keylen == 1 ? "" : "s");
         goto done;
     }
     ci->enc = enc;
@@ -546,7 +546,7 @@ static int cmd_cipher(int argc, char **argv)
     }
 
     int fd = 0;
-    if (!cli_is_stdin(in) && (fd = open(in, O_RDONLY | O_NOCTTY | O_CLOEXEC)) < 0) {
+    if (in && !cli_is_stdin(in) && (fd = open(in, O_RDONLY | O_NOCTTY | O_CLOEXEC)) < 0) {
         cli_error(CLI_USAGE, "cannot read %s: %s", in, strerror(errno));
         goto done;
     }

@@ -16,11 +16,8 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 : "${PKC:?}"
-if ! command -v openssl >/dev/null 2>&1; then
-    echo "SKIPPED: the openssl command is missing (scripts/deps.sh installs it)"
-    if [ -n "${CI:-}" ]; then echo "0 passed, 1 failed"; exit 1; fi
-    exit 77
-fi
+command -v openssl >/dev/null 2>&1 ||
+    skip_test "the openssl command is missing (scripts/deps.sh installs it)"
 
 hex() { head -c "$1" /dev/urandom | od -An -tx1 -v | tr -d ' \n'; }
 KEY128=$(hex 16) KEY192=$(hex 24) KEY256=$(hex 32) IV=$(hex 16)

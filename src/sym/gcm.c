@@ -176,30 +176,32 @@ static pkc_err enter(pkc_gcm_ctx *ctx, uint32_t st, size_t len)
     return PKC_OK;
 }
 
-pkc_err pkc_gcm_encrypt_update(pkc_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+/* GHASH runs over the ciphertext: after GCTR when encrypting, before it
+ * (which may overwrite it in place) when decrypting */
+static pkc_err update(pkc_gcm_ctx *ctx, uint32_t st, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (len && (!out || !in))
         return PKC_ERR_ARG;
-    pkc_err err = enter(ctx, ST_ENC, len);
+    pkc_err err = enter(ctx, st, len);
     if (err != PKC_OK || len == 0)
         return err;
+    if (st == ST_DEC)
+        pkc_ghash_update(ghc(ctx), in, len);
     gctr_update(ctx, out, in, len);
-    pkc_ghash_update(ghc(ctx), out, len);
+    if (st == ST_ENC)
+        pkc_ghash_update(ghc(ctx), out, len);
     ctx->len += len;
     return PKC_OK;
 }
 
+pkc_err pkc_gcm_encrypt_update(pkc_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return update(ctx, ST_ENC, out, in, len);
+}
+
 pkc_err pkc_gcm_decrypt_update(pkc_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (len && (!out || !in))
-        return PKC_ERR_ARG;
-    pkc_err err = enter(ctx, ST_DEC, len);
-    if (err != PKC_OK || len == 0)
-        return err;
-    pkc_ghash_update(ghc(ctx), in, len); /* before out overwrites it in place */
-    gctr_update(ctx, out, in, len);
-    ctx->len += len;
-    return PKC_OK;
+    return update(ctx, ST_DEC, out, in, len);
 }
 
 pkc_err pkc_gcm_encrypt_final(pkc_gcm_ctx *ctx, uint8_t *tag, size_t taglen)
