@@ -34,6 +34,18 @@ typedef struct {
     size_t made;
 } rsa_state;
 
+/* OAEP's plaintext: the 32-byte key a key exchange transports, or with a
+ * message size (the size-sweep scenario) pool entry i's message */
+static const uint8_t *oaep_msg(const rsa_state *s, size_t i)
+{
+    return s->p.msg_len ? s->msg[i] : s->kex;
+}
+
+static size_t oaep_len(const rsa_state *s)
+{
+    return s->p.msg_len ? s->p.msg_len : BENCH_KEX_LEN;
+}
+
 static int is_pss(bench_op op)
 {
     return op == BENCH_OP_SIGN_PSS || op == BENCH_OP_VERIFY_PSS;
@@ -118,7 +130,7 @@ static void *rsa_setup(const bench_provider *pv, const bench_params *p,
             rc = pv->rsa_sign(s->keys[i], is_pss(p->op), s->msg[i], p->msg_len,
                               s->sig + i * s->k, &l);
         else if (p->op == BENCH_OP_DECRYPT)
-            rc = pv->rsa_encrypt(s->keys[i], s->kex, BENCH_KEX_LEN, s->sig + i * s->k, &l);
+            rc = pv->rsa_encrypt(s->keys[i], oaep_msg(s, i), oaep_len(s), s->sig + i * s->k, &l);
         if (rc != 0) {
             snprintf(err, errlen, "preparing the input of pool key %zu failed", i);
             goto fail;
@@ -168,7 +180,7 @@ static int rsa_run(void *st, uint64_t n)
                                 s->sig + i * s->k, s->siglen[i]) == 1 ? 0 : -1;
             break;
         case BENCH_OP_ENCRYPT:
-            rc = pv->rsa_encrypt(s->keys[i], s->kex, BENCH_KEX_LEN, s->out, &l);
+            rc = pv->rsa_encrypt(s->keys[i], oaep_msg(s, i), oaep_len(s), s->out, &l);
             break;
         case BENCH_OP_DECRYPT:
             rc = pv->rsa_decrypt(s->keys[i], s->sig + i * s->k, s->siglen[i], s->out, &l);
@@ -249,14 +261,14 @@ static int rsa_check(void *st, char *err, size_t errlen)
             size_t ctl = s->siglen[i];
             if (s->p.op == BENCH_OP_ENCRYPT) {
                 ctl = sizeof z;
-                if (pv->rsa_encrypt(key, s->kex, BENCH_KEX_LEN, z, &ctl) != 0) {
+                if (pv->rsa_encrypt(key, oaep_msg(s, i), oaep_len(s), z, &ctl) != 0) {
                     snprintf(err, errlen, "OAEP encryption failed");
                     return -1;
                 }
                 ct = z;
             }
-            if (pv->rsa_decrypt(key, ct, ctl, y, &l) != 0 || l != BENCH_KEX_LEN ||
-                memcmp(y, s->kex, BENCH_KEX_LEN) != 0) {
+            if (pv->rsa_decrypt(key, ct, ctl, y, &l) != 0 || l != oaep_len(s) ||
+                memcmp(y, oaep_msg(s, i), oaep_len(s)) != 0) {
                 snprintf(err, errlen, "OAEP decryption does not give back the message");
                 return -1;
             }

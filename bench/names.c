@@ -98,6 +98,12 @@ int bench_alg_op_streams(bench_alg a, bench_op op)
            op == BENCH_OP_HYBRID_ENCRYPT || op == BENCH_OP_HYBRID_DECRYPT;
 }
 
+int bench_case_streams(bench_alg a, bench_op op, size_t msg_len)
+{
+    return msg_len && (bench_alg_op_streams(a, op) ||
+                       (a == BENCH_RSA && (op == BENCH_OP_ENCRYPT || op == BENCH_OP_DECRYPT)));
+}
+
 int bench_curve_find(const char *name)
 {
     pkc_curve_id id;

@@ -70,6 +70,9 @@ int bench_alg_is_aes(bench_alg a);
 /* 1 if the case's size is a message it processes (SHA-256, AES, ECIES,
  * hybrid RSA): its throughput is meaningful */
 int bench_alg_op_streams(bench_alg a, bench_op op);
+/* the same for a case of this message size: also RSA-OAEP encrypt/decrypt
+ * given a message size (the size-sweep scenario's) */
+int bench_case_streams(bench_alg a, bench_op op, size_t msg_len);
 /* NIST SP 800-57 part 1 table 2 strength of an RSA modulus. */
 unsigned bench_rsa_security_bits(unsigned bits);
 

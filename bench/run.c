@@ -119,7 +119,8 @@ static void set_param(bench_case *c)
     int n = snprintf(c->name, sizeof c->name, "%s/%s/%s/%s", c->prov->name,
                      bench_alg_name(p->alg), c->param, bench_op_name(p->op));
     if (p->alg != BENCH_SHA256 && p->msg_len &&
-        (p->msg_len != BENCH_MAX_MSG_DEFAULT || bench_alg_op_streams(p->alg, p->op)) && n > 0)
+        (p->msg_len != BENCH_MAX_MSG_DEFAULT || bench_case_streams(p->alg, p->op, p->msg_len)) &&
+        n > 0)
         n += snprintf(c->name + n, sizeof c->name - (size_t)n, "/%zuB", p->msg_len);
     if (p->threads > 1 && n > 0)
         snprintf(c->name + n, sizeof c->name - (size_t)n, "/threads:%u", p->threads);
@@ -166,6 +167,8 @@ int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench
         return -1;
     if (takes_message(alg, op))
         p.msg_len = msg_len ? msg_len : BENCH_MAX_MSG_DEFAULT;
+    else if (alg == BENCH_RSA && (op == BENCH_OP_ENCRYPT || op == BENCH_OP_DECRYPT))
+        p.msg_len = msg_len; /* OAEP of a message of that size; 0: the 32-byte key */
     const bench_case_ops *ops = bench_case_ops_for(alg, op);
     if (!ops || !ops->supports(prov, &p))
         return -1;

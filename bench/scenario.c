@@ -13,6 +13,8 @@
  *                    and its table of totals
  *   message-size     sign and verify including the hashing, 128 B to 1 MiB
  *   ecutils          the ECUtils tables (scenario_ecutils.c)
+ *   size-sweep       public-key and symmetric encryption against the input
+ *                    size (scenario_sweep.c)
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +24,7 @@
 #include "scenario.h"
 
 const char *const bench_scenario_names[] = {"security-levels", "kex-amortized", "message-size",
-                                            "ecutils", NULL};
+                                            "ecutils", "size-sweep", NULL};
 const char *const bench_kex_study_names[] = {"bc2006", NULL};
 
 #define LEVEL_CURVES 4
@@ -141,6 +143,8 @@ int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg)
     }
     if (strcmp(cfg->name, "ecutils") == 0)
         return bench_scenario_ecutils_plan(r, cfg);
+    if (strcmp(cfg->name, "size-sweep") == 0)
+        return bench_scenario_sweep_plan(r, cfg);
     if (strcmp(cfg->name, "message-size") == 0) {
         int p256 = bench_curve_find("secp256r1"), k256 = bench_curve_find("secp256k1");
         for (size_t s = 0; s < NSIZES; s++) {
@@ -543,6 +547,8 @@ void bench_scenario_summarise(const bench_run *r, const bench_scenario_cfg *cfg,
         summarise_msg(r, cfg, &j, &t);
     else if (strcmp(cfg->name, "ecutils") == 0)
         bench_scenario_ecutils_summarise(r, cfg, &j, &t);
+    else if (strcmp(cfg->name, "size-sweep") == 0)
+        bench_scenario_sweep_summarise(r, cfg, &j, &t);
     if (j.oom || t.oom) {
         bench_buf_free(&j);
         bench_buf_free(&t);

@@ -11,6 +11,10 @@
  *   ecutils          the ECUtils performance tables: {Jacobian, affine} x
  *                    {cache off, on}, eight columns, every SEC curve
  *                    (scenario_ecutils.c)
+ *   size-sweep       RSA-OAEP, hybrid RSA, ECIES, AES-256 and SHA-256
+ *                    against the input size, 1 B to 1 MiB, and the size
+ *                    at which the symmetric part dominates
+ *                    (scenario_sweep.c)
  *
  * Each runs within a few minutes with its defaults; the long parts (RSA key
  * generation above 4096 bits, the 256-bit level's RSA-15360) are asked for
@@ -55,5 +59,10 @@ extern const char *const bench_ecutils_providers[];
 int bench_scenario_ecutils_plan(bench_run *r, const bench_scenario_cfg *cfg);
 void bench_scenario_ecutils_summarise(const bench_run *r, const bench_scenario_cfg *cfg,
                                       bench_buf *j, bench_buf *t);
+
+/* scenario_sweep.c */
+int bench_scenario_sweep_plan(bench_run *r, const bench_scenario_cfg *cfg);
+void bench_scenario_sweep_summarise(const bench_run *r, const bench_scenario_cfg *cfg,
+                                    bench_buf *j, bench_buf *t);
 
 #endif

@@ -27,7 +27,8 @@ char *bench_write_summary_csv(const bench_run *r)
                        "stddev_us,min_us,max_us,p5_us,p95_us,provider,samples,batch,mad_us,"
                        "ci_low_us,ci_high_us,ops_per_sec,cycles_per_op,noisy,ratio,"
                        "message_bytes,cpu_median_us,p90_us,ratio_ci_low,ratio_ci_high,keys,"
-                       "inputs,threads,ops_per_sec_total,descheduled,heavy_tailed\n");
+                       "inputs,threads,ops_per_sec_total,descheduled,heavy_tailed,"
+                       "bytes_per_sec,cycles_per_byte\n");
     for (size_t i = 0; i < r->ncases; i++) {
         const bench_case *c = &r->cases[i];
         if (!case_ok(c))
@@ -66,7 +67,13 @@ char *bench_write_summary_csv(const bench_run *r)
         }
         bench_buf_printf(&b, "%zu,%zu,%u,", c->keys, c->inputs, c->p.threads);
         csv_num(&b, s->median > 0 ? 1e6 / s->median * c->p.threads : NAN);
-        bench_buf_printf(&b, ",%d,%d\n", c->descheduled, c->p.op == BENCH_OP_KEYGEN);
+        bench_buf_printf(&b, ",%d,%d,", c->descheduled, c->p.op == BENCH_OP_KEYGEN);
+        /* throughput: cases over a message they process (SHA-256, AES, ECIES, hybrid) */
+        int streams = bench_case_streams(c->p.alg, c->p.op, c->p.msg_len);
+        csv_num(&b, streams && s->median > 0 ? (double)c->p.msg_len * 1e6 / s->median : NAN);
+        bench_buf_puts(&b, ",");
+        csv_num(&b, streams ? c->cycles_per_op / (double)c->p.msg_len : NAN);
+        bench_buf_puts(&b, "\n");
     }
     return bench_buf_take(&b);
 }

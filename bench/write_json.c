@@ -186,6 +186,13 @@ static void json_case(bench_buf *b, const bench_case *c, const char *baseline)
                           ok && s->median > 0 ? 1e6 / s->median * c->p.threads : NAN);
     bench_buf_json_num_kv(b, ", ", "cycles_per_op", ok ? c->cycles_per_op : NAN);
     bench_buf_json_str_kv(b, ", ", "cycles_unit", bench_cycles_unit());
+    if (bench_case_streams(c->p.alg, c->p.op, c->p.msg_len)) {
+        /* throughput of one worker over the message */
+        bench_buf_json_num_kv(b, ", ", "bytes_per_sec",
+                              ok && s->median > 0 ? (double)c->p.msg_len * 1e6 / s->median : NAN);
+        bench_buf_json_num_kv(b, ", ", "cycles_per_byte",
+                              ok ? c->cycles_per_op / (double)c->p.msg_len : NAN);
+    }
     bench_buf_printf(b, ", \"noisy\": %s, \"descheduled\": %s, ", ok && s->noisy ? "true" : "false",
                      ok && c->descheduled ? "true" : "false");
     bench_buf_json_num_kv(b, "", "ratio", c->ratio);

@@ -107,7 +107,9 @@ char *bench_write_table(const bench_run *r)
                 snprintf(ratio, sizeof ratio, "%.3g [%.3g, %.3g]", c->ratio, c->ratio_lo,
                          c->ratio_hi);
             int n = snprintf(op, sizeof op, "%s", bench_op_name(c->p.op));
-            if (c->p.msg_len && c->p.alg != BENCH_SHA256 && c->p.msg_len != BENCH_MAX_MSG_DEFAULT)
+            int streams = bench_case_streams(c->p.alg, c->p.op, c->p.msg_len);
+            if (c->p.msg_len && c->p.alg != BENCH_SHA256 &&
+                (c->p.msg_len != BENCH_MAX_MSG_DEFAULT || streams))
                 n += snprintf(op + n, sizeof op - (size_t)n, "/%zuB", c->p.msg_len);
             if (c->p.threads > 1)
                 snprintf(op + n, sizeof op - (size_t)n, " x%u", c->p.threads);
@@ -115,6 +117,15 @@ char *bench_write_table(const bench_run *r)
             bench_buf_printf(&b, "%-8s %-10s %-22s %-14s %10s%s %-21s %8s %9s %7zu %-20s\n",
                              bench_alg_name(c->p.alg), c->param, op, c->prov->name, med, flag, ci,
                              ops, cyc, c->nsamples, ratio);
+            if (streams && c->st.median > 0) {
+                double bps = (double)c->p.msg_len * 1e6 / c->st.median;
+                char cpb[32] = "";
+                if (!isnan(c->cycles_per_op))
+                    snprintf(cpb, sizeof cpb, ", %.3g cycles/byte",
+                             c->cycles_per_op / (double)c->p.msg_len);
+                bench_buf_printf(&b, "%-8s %-10s %-22s %-14s   %.4g MB/s%s\n", "", "", "", "",
+                                 bps / 1e6, cpb);
+            }
             if (c->p.op == BENCH_OP_KEYGEN) {
                 char mean[32], p90[32];
                 bench_fmt_time(mean, sizeof mean, c->st.mean);

@@ -73,7 +73,9 @@ static void usage_bench(FILE *out)
             "  --filter REGEX          only cases whose full name matches (extended regex)\n"
             "  --scenario NAME         security-levels | kex-amortized | message-size |\n"
             "                          ecutils (the ECUtils tables: pkc's four\n"
-            "                          configurations; -c to choose the curves)\n"
+            "                          configurations; -c to choose the curves) |\n"
+            "                          size-sweep (RSA-OAEP, hybrid RSA, ECIES, AES-256,\n"
+            "                          SHA-256 from 1 B to 1 MiB; pkc unless --providers)\n"
             "                          (security-levels: pkc and openssl unless --providers;\n"
             "                          --providers all for every library, about 5 minutes)\n"
             "  --long                  security-levels: also RSA key generation above 4096\n"
@@ -622,12 +624,16 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
          * by default pkc and OpenSSL, the others with --providers all */
         int levels_default = !a->providers_arg && strcmp(a->scenario, "security-levels") == 0;
         int ecutils = strcmp(a->scenario, "ecutils") == 0;
+        /* size-sweep: pkc alone unless --providers (peers have no hybrid or ECIES) */
+        int sweep_default = !a->providers_arg && strcmp(a->scenario, "size-sweep") == 0;
         if (a->providers_arg)
             for (int i = 0; i < pl->nprovs && k < 39; i++)
                 scen_provs[k++] = pl->provs[i]->name;
         else if (ecutils) /* the study's four configurations of pkc */
             for (int i = 0; bench_ecutils_providers[i] && k < 39; i++)
                 scen_provs[k++] = bench_ecutils_providers[i];
+        else if (sweep_default)
+            scen_provs[k++] = "pkc";
         else
             for (size_t i = 0; i < bench_nproviders && k < 39; i++)
                 if (!bench_providers[i]->variant &&
@@ -645,7 +651,8 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
         scfg->study = a->study;
         if (bench_scenario_plan(pl->r, scfg) != 0)
             return cli_error(CLI_USAGE, "--scenario: expected security-levels, kex-amortized, "
-                                        "message-size or ecutils, not '%s'", a->scenario);
+                                        "message-size, ecutils or size-sweep, not '%s'",
+                             a->scenario);
     }
     if (!a->mode && !a->scenario) {
         if (!a->providers_arg)

@@ -133,26 +133,6 @@ static int unescape(char *s)
     return 0;
 }
 
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = (char)(c | 0x20);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* hexlen hex digits to bytes; -1 if one is not a hex digit. */
-static int parse_hex(const char *hex, size_t hexlen, uint8_t *out)
-{
-    for (size_t i = 0; i < hexlen; i += 2) {
-        int hi = hex_value(hex[i]), lo = hex_value(hex[i + 1]);
-        if (hi < 0 || lo < 0)
-            return -1;
-        out[i / 2] = (uint8_t)(hi << 4 | lo);
-    }
-    return 0;
-}
-
 /* Reads one list line (no newline): "HEX  NAME", "HEX *NAME" or the BSD form
  * "ALG (NAME) = HEX", each maybe escaped (a leading backslash). Returns 0
  * with *alg, want (the digest) and *name (inside line) set, or -1 for an
@@ -201,7 +181,7 @@ static int parse_check_line(char *line, const check_opts *o, pkc_hash_alg *alg, 
             *alg = check_algs[i];
         }
     }
-    if (hexlen != 2 * pkc_hash_size(*alg) || parse_hex(hex, hexlen, want) != 0 || !**name)
+    if (hexlen != 2 * pkc_hash_size(*alg) || cli_hex_decode(hex, hexlen, want) != 0 || !**name)
         return -1;
     if (escaped && unescape(*name) != 0)
         return -1;

@@ -244,14 +244,6 @@ int cli_unexpected_argument(const char *arg)
     return cli_usage_error("unexpected argument '%s'", arg);
 }
 
-static int hexval(char c)
-{
-    return c >= '0' && c <= '9'   ? c - '0'
-           : c >= 'a' && c <= 'f' ? c - 'a' + 10
-           : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                  : -1;
-}
-
 int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
     if (!s || !*s || *s == '-' || *s == '+')
@@ -268,31 +260,51 @@ int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
     return 0;
 }
 
-int cli_parse_hex(const char *what, const char *s, size_t max, uint8_t **out, size_t *len)
+static int hex_digit(char c)
 {
-    size_t n = strlen(s);
-    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        s += 2;
-        n -= 2;
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = (char)(c | 0x20);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int cli_hex_decode(const char *hex, size_t hexlen, uint8_t *out)
+{
+    for (size_t i = 0; i + 1 < hexlen; i += 2) {
+        int hi = hex_digit(hex[i]), lo = hex_digit(hex[i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        out[i / 2] = (uint8_t)(hi << 4 | lo);
     }
+    return 0;
+}
+
+int cli_parse_hex_arg(const char *what, const char *hex, uint8_t **out, size_t *len)
+{
+    size_t n = strlen(hex);
+    *out = NULL;
+    *len = 0;
     if (n % 2)
-        return cli_usage_error("%s: an odd number of hex digits", what);
-    if (n / 2 > max)
-        return cli_usage_error("%s: longer than %zu bytes", what, max);
+        return cli_usage_error("%s: an odd number of hex digits (%zu)", what, n);
     uint8_t *b = malloc(n / 2 + 1);
     if (!b)
         return cli_error(CLI_USAGE, "out of memory");
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            pkc_secure_free(b, n / 2 + 1);
-            return cli_usage_error("%s: '%c%c' is not hex", what, s[2 * i], s[2 * i + 1]);
-        }
-        b[i] = (uint8_t)(hi << 4 | lo);
+    if (cli_hex_decode(hex, n, b) != 0) {
+        pkc_secure_free(b, n / 2 + 1);
+        return cli_usage_error("%s: not hexadecimal", what);
     }
     *out = b;
     *len = n / 2;
     return 0;
+}
+
+int cli_parse_hex(const char *what, const char *s, size_t max, uint8_t **out, size_t *len)
+{
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2; /* 0x... as OpenSSL's -pkeyopt hex values are often written */
+    if (strlen(s) / 2 > max)
+        return cli_usage_error("%s: longer than %zu bytes", what, max);
+    return cli_parse_hex_arg(what, s, out, len);
 }
 
 int cli_parse_digest(const char *name, int allow_sha1, pkc_hash_alg *alg)

@@ -80,12 +80,22 @@ int cli_unexpected_argument(const char *arg);
 /* Parses a decimal unsigned integer in [min, max]; returns 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 
+/* hexlen (even) hex digits, upper or lower case, to hexlen / 2 bytes;
+ * returns 0, or -1 if one is not a hex digit. */
+int cli_hex_decode(const char *hex, size_t hexlen, uint8_t *out);
+
+/* The value of a hex option (what names it in messages: "-K", "--iv") to a
+ * new buffer of *len bytes (at least one byte allocated, so an empty value
+ * is a valid buffer; it may hold a secret: free it with
+ * pkc_secure_free(*out, *len)). Returns 0, or CLI_USAGE after the error
+ * line. */
+int cli_parse_hex_arg(const char *what, const char *hex, uint8_t **out, size_t *len);
+
+/* cli_parse_hex_arg with an optional 0x prefix and at most max bytes (the
+ * buffer has len + 1 bytes: free with pkc_secure_free(*out, *len + 1)). */
+int cli_parse_hex(const char *what, const char *s, size_t max, uint8_t **out, size_t *len);
 /* A digest name for -d: the SHA-2 family, and SHA-1 when allow_sha1 (OAEP
  * interoperability only). Returns 0, or CLI_USAGE after the error line. */
-/* Hex (an optional 0x, then pairs of digits, either case) of at most max
- * bytes into a new buffer (len + 1 bytes; free with pkc_secure_free(*out,
- * *len + 1)). what names the option in the error. 0 or CLI_USAGE. */
-int cli_parse_hex(const char *what, const char *s, size_t max, uint8_t **out, size_t *len);
 int cli_parse_digest(const char *name, int allow_sha1, pkc_hash_alg *alg);
 
 /* ---- inputs ---- */

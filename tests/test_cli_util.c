@@ -1,7 +1,8 @@
 /* cli/util.c's file reader: whole files and pipes of every size read back
  * exactly; the size cap stops reading after max + 1 bytes (EFBIG), also on
  * an endless pipe; and a buffer that grows is wiped before it is freed, never
- * realloc'd (a key file must not leave copies in freed memory).
+ * realloc'd (a key file must not leave copies in freed memory); the hex
+ * decoder of -K/--iv (case, odd lengths, bad digits, the empty value).
  *
  * util.c is compiled into this test, with pkc_secure_free replaced by a
  * counting wrapper and realloc by a name that does not exist: a realloc in
@@ -144,5 +145,22 @@ int main(void)
     CHECK(cli_read_file(path, 100, &data, &n) == ENOENT);
     CHECK(cli_read_file("/", 100, &data, &n) == EISDIR);
 
+    /* hex: both cases; odd lengths, non-digits and "0x" refused; empty is 0 bytes */
+    uint8_t hb[8];
+    CHECK(cli_hex_decode("00aBcDeF19", 10, hb) == 0 &&
+          memcmp(hb, "\x00\xab\xcd\xef\x19", 5) == 0);
+    CHECK(cli_hex_decode("0g", 2, hb) == -1);
+    CHECK(cli_hex_decode("g0", 2, hb) == -1);
+    CHECK(cli_hex_decode("0x12", 4, hb) == -1);
+    uint8_t *hp;
+    size_t hl;
+    CHECK(cli_parse_hex_arg("--iv", "0102ff", &hp, &hl) == 0 && hl == 3 && hp[2] == 0xff);
+    if (hp)
+        pkc_secure_free(hp, hl);
+    CHECK(cli_parse_hex_arg("--aad", "", &hp, &hl) == 0 && hl == 0 && hp != NULL);
+    if (hp)
+        pkc_secure_free(hp, hl);
+    CHECK(cli_parse_hex_arg("-K", "012", &hp, &hl) == 2 && hp == NULL);
+    CHECK(cli_parse_hex_arg("-K", "01 2", &hp, &hl) == 2 && hp == NULL);
     return tu_finish("test_cli_util");
 }

@@ -7,6 +7,11 @@
  *    AAD and plaintext lengths, both directions, in place too;
  *  - the 32-bit counter: GCTR from a J0 whose low word is about to wrap,
  *    against the definition (inc32 block by block);
+ *  - streaming (init, aad, update, final) against the one-shot functions:
+ *    random keys, IVs, AAD and lengths cut into random chunks (1-byte ones,
+ *    short ones, long ones; boundaries off the block grid), both
+ *    directions, in place too; the wrap fed in chunks; a wrong tag; calls
+ *    out of order, bad tag lengths, the length limit;
  *  - tampering: every byte of the ciphertext, tag, AAD and IV changed
  *    gives PKC_ERR_DECRYPT and a zeroed output; argument errors (IV length
  *    0, tag lengths other than 4, 8, 12 .. 16).
@@ -194,6 +199,19 @@ static void test_counter_wrap(void)
             ref_gctr(&key.aes, j0, want, in, len);
             CHECK_MSG(memcmp(got, want, len) == 0, "inc32 wrap (%s, len %zu, low %08x)",
                       combos[c].name, len, low);
+            /* the same through the streaming context, in chunks of 1 .. 40 */
+            pkc_gcm_ctx ctx;
+            pkc_gcm_start_for_testing(&ctx, &key, j0);
+            memset(got, 0, sizeof got);
+            for (size_t off = 0, n; off < len; off += n) {
+                n = 1 + (size_t)(tu_rand64() % 40);
+                if (n > len - off)
+                    n = len - off;
+                CHECK(pkc_gcm_encrypt_update(&ctx, got + off, in + off, n) == PKC_OK);
+            }
+            pkc_gcm_ctx_wipe(&ctx);
+            CHECK_MSG(memcmp(got, want, len) == 0, "inc32 wrap in chunks (%s, len %zu, low %08x)",
+                      combos[c].name, len, low);
         }
     }
 }
@@ -248,6 +266,157 @@ static void test_tamper_and_args(void)
     pkc_gcm_key_wipe(&key);
 }
 
+/* The next chunk of at most left bytes: style 0 one byte, 1 up to 40, 2 up
+ * to 3000, 3 anything (the rest at once half of the time). */
+static size_t chunk(int style, size_t left)
+{
+    size_t n;
+    switch (style) {
+    case 0: n = 1; break;
+    case 1: n = 1 + (size_t)(tu_rand64() % 40); break;
+    case 2: n = 1 + (size_t)(tu_rand64() % 3000); break;
+    default: n = tu_rand64() % 2 ? left : (size_t)(tu_rand64() % (left + 1)); break;
+    }
+    return n < left ? n : left;
+}
+
+/* AAD and data of one direction through the streaming interface, in
+ * chunks; out may be in. Returns 0 or the first error. */
+static pkc_err stream_run(pkc_gcm_ctx *ctx, int dec, int style, const uint8_t *a, size_t al,
+                          const uint8_t *in, size_t len, uint8_t *out)
+{
+    pkc_err e = PKC_OK;
+    for (size_t off = 0, n; off < al && e == PKC_OK; off += n) {
+        n = chunk(style, al - off);
+        e = pkc_gcm_aad(ctx, a + off, n);
+    }
+    /* empty updates anywhere change nothing */
+    if (e == PKC_OK && tu_rand64() % 2)
+        e = dec ? pkc_gcm_decrypt_update(ctx, NULL, NULL, 0)
+                : pkc_gcm_encrypt_update(ctx, NULL, NULL, 0);
+    for (size_t off = 0, n; off < len && e == PKC_OK; off += n) {
+        n = chunk(style, len - off);
+        e = dec ? pkc_gcm_decrypt_update(ctx, out + off, in + off, n)
+                : pkc_gcm_encrypt_update(ctx, out + off, in + off, n);
+    }
+    return e;
+}
+
+static void test_streaming(void)
+{
+    static uint8_t p[9000], c[9000], sc[9000], back[9000];
+    for (int cb = 0; cb < ncombos; cb++) {
+        use(&combos[cb]);
+        int bad = 0, n = 0;
+        for (int it = 0; it < 160; it++, n++) {
+            uint8_t k[32], iv[64], a[300], tag[16], st[16];
+            int style = it % 4, inplace = (it / 4) % 2;
+            size_t kl = 16 + 8 * (size_t)(it % 3), tl = it % 5 ? 16 : 12;
+            size_t ivl = it % 3 ? 12 : 1 + (size_t)(tu_rand64() % 64);
+            size_t al = (size_t)(tu_rand64() % sizeof a);
+            size_t pl = (size_t)(tu_rand64() % (style == 0 ? 700 : sizeof p));
+            if (it % 16 == 5)
+                pl = 0;
+            tu_rand_bytes(k, kl);
+            tu_rand_bytes(iv, ivl);
+            tu_rand_bytes(a, al);
+            tu_rand_bytes(p, pl);
+            pkc_gcm_key key;
+            pkc_gcm_ctx ctx;
+            CHECK(pkc_gcm_set_key(&key, k, kl) == PKC_OK);
+            CHECK(pkc_gcm_encrypt(&key, iv, ivl, a, al, p, pl, c, tag, tl) == PKC_OK);
+            memcpy(sc, p, pl);
+            int ok = pkc_gcm_init(&ctx, &key, iv, ivl) == PKC_OK &&
+                     stream_run(&ctx, 0, style, a, al, inplace ? sc : p, pl, sc) == PKC_OK &&
+                     pkc_gcm_encrypt_final(&ctx, st, tl) == PKC_OK && memcmp(sc, c, pl) == 0 &&
+                     memcmp(st, tag, tl) == 0;
+            memcpy(back, c, pl);
+            ok = ok && pkc_gcm_init(&ctx, &key, iv, ivl) == PKC_OK &&
+                 stream_run(&ctx, 1, style, a, al, inplace ? back : c, pl, back) == PKC_OK &&
+                 pkc_gcm_decrypt_final(&ctx, tag, tl) == PKC_OK && memcmp(back, p, pl) == 0;
+            /* a wrong tag: the verdict (the plaintext was released, as documented) */
+            st[it % tl] ^= (uint8_t)(1u << (it % 8));
+            ok = ok && pkc_gcm_init(&ctx, &key, iv, ivl) == PKC_OK &&
+                 stream_run(&ctx, 1, style, a, al, c, pl, back) == PKC_OK &&
+                 pkc_gcm_decrypt_final(&ctx, st, tl) == PKC_ERR_DECRYPT;
+            if (!ok)
+                printf("streaming differs: %s, key %zu, IV %zu, AAD %zu, data %zu, style %d%s\n",
+                       combos[cb].name, kl, ivl, al, pl, style, inplace ? ", in place" : "");
+            bad += !ok;
+            pkc_gcm_ctx_wipe(&ctx);
+            pkc_gcm_key_wipe(&key);
+        }
+        CHECK_MSG(bad == 0, "%d of %d streaming cases differ from one shot (%s)", bad, n,
+                  combos[cb].name);
+    }
+    printf("streaming: 160 random cases per pair, both directions\n");
+}
+
+static void test_streaming_order(void)
+{
+    uint8_t k[16] = {1}, iv[12] = {2}, a[5] = {3}, d[40] = {4}, o[40], t[16], t2[16];
+    pkc_gcm_key key;
+    pkc_gcm_ctx ctx;
+    CHECK(pkc_gcm_set_key(&key, k, 16) == PKC_OK);
+    /* a context never initialised (zeroed) or wiped */
+    memset(&ctx, 0, sizeof ctx);
+    CHECK(pkc_gcm_aad(&ctx, a, 5) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_update(&ctx, o, d, 40) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_decrypt_update(&ctx, o, d, 40) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_final(&ctx, t, 16) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_decrypt_final(&ctx, t, 16) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_init(&ctx, &key, iv, 0) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_init(&ctx, &key, NULL, 12) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_init(&ctx, NULL, iv, 12) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_init(NULL, &key, iv, 12) == PKC_ERR_ARG);
+    /* AAD after data, the other direction, a bad tag length (nothing
+     * changes: the right final still gives the one-shot tag) */
+    CHECK(pkc_gcm_init(&ctx, &key, iv, 12) == PKC_OK);
+    CHECK(pkc_gcm_aad(&ctx, NULL, 1) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_aad(&ctx, a, 5) == PKC_OK);
+    CHECK(pkc_gcm_encrypt_update(&ctx, NULL, d, 3) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_update(&ctx, o, d, 17) == PKC_OK);
+    CHECK(pkc_gcm_aad(&ctx, a, 1) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_aad(&ctx, a, 0) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_decrypt_update(&ctx, o + 17, d + 17, 23) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_decrypt_final(&ctx, t, 16) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_update(&ctx, o + 17, d + 17, 23) == PKC_OK);
+    static const size_t bad_tags[] = {0, 1, 3, 5, 7, 9, 10, 11, 17};
+    for (size_t i = 0; i < sizeof bad_tags / sizeof bad_tags[0]; i++)
+        CHECK(pkc_gcm_encrypt_final(&ctx, t, bad_tags[i]) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_final(&ctx, NULL, 16) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_final(&ctx, t, 16) == PKC_OK);
+    CHECK(pkc_gcm_encrypt(&key, iv, 12, a, 5, d, 40, o, t2, 16) == PKC_OK);
+    CHECK(memcmp(t, t2, 16) == 0);
+    /* final ended the context */
+    CHECK(pkc_gcm_encrypt_update(&ctx, o, d, 1) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_final(&ctx, t, 16) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_aad(&ctx, a, 1) == PKC_ERR_ARG);
+    /* decryption: encrypt calls refused; a failed final ends it too */
+    CHECK(pkc_gcm_init(&ctx, &key, iv, 12) == PKC_OK);
+    CHECK(pkc_gcm_decrypt_update(&ctx, o, o, 40) == PKC_OK);
+    CHECK(pkc_gcm_encrypt_update(&ctx, o, d, 1) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_final(&ctx, t, 16) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_decrypt_final(&ctx, t, 13) == PKC_ERR_DECRYPT); /* AAD missing */
+    CHECK(pkc_gcm_decrypt_final(&ctx, t, 16) == PKC_ERR_ARG);
+    /* no data: either final */
+    CHECK(pkc_gcm_init(&ctx, &key, iv, 12) == PKC_OK);
+    CHECK(pkc_gcm_encrypt_final(&ctx, t, 16) == PKC_OK);
+    CHECK(pkc_gcm_init(&ctx, &key, iv, 12) == PKC_OK);
+    CHECK(pkc_gcm_decrypt_final(&ctx, t, 16) == PKC_OK);
+    /* 2^36 - 32 bytes at most (the count forged: no need to encrypt 64 GiB) */
+    CHECK(pkc_gcm_init(&ctx, &key, iv, 12) == PKC_OK);
+    CHECK(pkc_gcm_encrypt_update(&ctx, o, d, 1) == PKC_OK);
+    ctx.len = ((uint64_t)1 << 36) - 32 - 10;
+    CHECK(pkc_gcm_encrypt_update(&ctx, o, d, 11) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_update(&ctx, o, d, 10) == PKC_OK);
+    CHECK(pkc_gcm_encrypt_update(&ctx, o, d, 1) == PKC_ERR_ARG);
+    CHECK(pkc_gcm_encrypt_final(&ctx, t, 16) == PKC_OK);
+    pkc_gcm_ctx_wipe(&ctx);
+    CHECK(ctx.state == 0);
+    pkc_gcm_key_wipe(&key);
+}
+
 #ifdef PKC_HAVE_OPENSSL
 static void test_openssl(void)
 {
@@ -290,6 +459,8 @@ int main(void)
     find_combos();
     test_tamper_and_args();
     test_counter_wrap();
+    test_streaming_order();
+    test_streaming();
     test_cavp();
 #ifdef PKC_HAVE_OPENSSL
     test_openssl();

@@ -3,7 +3,9 @@
  * AAD are marked undefined for valgrind's memcheck before the key setup,
  * encryption and decryption (a good tag and a wrong one), so any branch or
  * memory index that depends on them is reported; only the lengths and the
- * tag check's verdict are public. Two pairs of paths: the portable AES and
+ * tag check's verdict are public. The streaming interface runs on the same
+ * secrets, in chunks off the block grid (AAD and data), both directions,
+ * with a good tag and a wrong one. Two pairs of paths: the portable AES and
  * GHASH, and AES-NI with PCLMULQDQ (valgrind has no AVX-512, so not VAES
  * or VPCLMULQDQ). tests/test_ctime_valgrind.sh runs this under valgrind.
  *
@@ -53,6 +55,38 @@ static void run(pkc_aes_impl ai, pkc_ghash_impl gi, const char *name)
         PUBLIC(back);
         CHECK_MSG(e1 == PKC_OK && e2 == PKC_OK && e3 == PKC_OK && e4 == PKC_ERR_DECRYPT,
                   "%s: lengths %zu/%zu/%zu", name, kl, al, pl);
+        /* streaming: AAD and data in chunks of 7 and the rest */
+        uint8_t sc[131], stag[16];
+        size_t a1 = al < 7 ? al : 7, p1 = pl < 7 ? pl : 7;
+        secret(p, sizeof p);
+        secret(a, sizeof a);
+        pkc_gcm_ctx ctx;
+        pkc_err s1 = pkc_gcm_init(&ctx, &key, iv, 12);
+        pkc_err s2 = pkc_gcm_aad(&ctx, a, a1);
+        pkc_err s3 = pkc_gcm_aad(&ctx, a + a1, al - a1);
+        pkc_err s4 = pkc_gcm_encrypt_update(&ctx, sc, p, p1);
+        pkc_err s5 = pkc_gcm_encrypt_update(&ctx, sc + p1, p + p1, pl - p1);
+        pkc_err s6 = pkc_gcm_encrypt_final(&ctx, stag, 16);
+        PUBLIC(sc);
+        PUBLIC(stag);
+        pkc_err s7 = pkc_gcm_init(&ctx, &key, iv, 12);
+        pkc_err s8 = pkc_gcm_aad(&ctx, a, al);
+        pkc_err s9 = pkc_gcm_decrypt_update(&ctx, back, c, p1);
+        pkc_err s10 = pkc_gcm_decrypt_update(&ctx, back + p1, c + p1, pl - p1);
+        pkc_err s11 = pkc_gcm_decrypt_final(&ctx, tag, 16);
+        pkc_err s12 = pkc_gcm_init(&ctx, &key, iv, 12);
+        pkc_err s13 = pkc_gcm_aad(&ctx, a, al);
+        pkc_err s14 = pkc_gcm_decrypt_update(&ctx, back, c, pl);
+        pkc_err s15 = pkc_gcm_decrypt_final(&ctx, tag2, 16);
+        pkc_gcm_ctx_wipe(&ctx);
+        pkc_err se[] = {s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14};
+        PUBLIC(se);
+        PUBLIC(s15);
+        PUBLIC(back);
+        int sok = s15 == PKC_ERR_DECRYPT && memcmp(sc, c, pl) == 0 && memcmp(stag, tag, 16) == 0;
+        for (size_t j = 0; j < sizeof se / sizeof se[0]; j++)
+            sok &= se[j] == PKC_OK;
+        CHECK_MSG(sok, "%s: streaming, lengths %zu/%zu/%zu", name, kl, al, pl);
         pkc_gcm_key_wipe(&key);
     }
     printf("%s: 4 cases\n", name);

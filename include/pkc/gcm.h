@@ -48,6 +48,53 @@ PKC_API pkc_err pkc_gcm_decrypt(const pkc_gcm_key *key, const uint8_t *iv, size_
                                 const uint8_t *aad, size_t aadlen, const uint8_t *in,
                                 size_t len, const uint8_t *tag, size_t taglen, uint8_t *out);
 
+/* ---- streaming (SP 800-38D 7.1 and 7.2 over chunks) ----
+ *
+ *   pkc_gcm_init(&ctx, &key, iv, ivlen);
+ *   pkc_gcm_aad(&ctx, a, alen);                 any number of calls, first
+ *   pkc_gcm_encrypt_update(&ctx, out, in, n);   any number, any lengths
+ *   pkc_gcm_encrypt_final(&ctx, tag, taglen);
+ *
+ * and the same with decrypt_update / decrypt_final. The chunks may have any
+ * lengths (not only multiples of 16) and give the bytes the one-shot
+ * functions give for their concatenation; out may equal in but must not
+ * otherwise overlap it; the key must outlive the context.
+ *
+ * WARNING: streaming decryption releases plaintext before the tag is known.
+ * Until pkc_gcm_decrypt_final returns PKC_OK, what decrypt_update wrote is
+ * unauthenticated: it may have been forged, and the caller must discard it
+ * (and not act on it) when final returns PKC_ERR_DECRYPT. pkc_gcm_decrypt,
+ * which checks the tag before it decrypts, is the way to get no plaintext
+ * at all from a forged message.
+ *
+ * PKC_ERR_ARG, with the context unchanged, for a NULL pointer, calls out of
+ * order (AAD after data, encrypt and decrypt updates mixed, the final of the
+ * other direction, anything after final or on a context never initialised
+ * or wiped), a tag length other than 4, 8, 12 .. 16, or data beyond
+ * 2^36 - 32 bytes (AAD beyond 2^61 - 1 bytes). The finals end the context:
+ * they wipe it, whatever the verdict; pkc_gcm_ctx_wipe wipes a context given
+ * up on. decrypt_final compares the tags in constant time: PKC_OK or
+ * PKC_ERR_DECRYPT. */
+typedef struct {
+    const pkc_gcm_key *key;
+    pkc_aes_ctr_ctx ctr;  /* GCTR: the next counter block, the keystream left */
+    uint8_t j0[16];       /* the pre-counter block */
+    uint64_t ghash[6];    /* src/sym/ghash.h's running GHASH: Y and a partial block */
+    uint64_t aadlen, len; /* bytes so far */
+    uint32_t state;       /* 0: not initialised (or wiped) */
+} pkc_gcm_ctx;
+
+PKC_API pkc_err pkc_gcm_init(pkc_gcm_ctx *ctx, const pkc_gcm_key *key, const uint8_t *iv,
+                             size_t ivlen);
+PKC_API pkc_err pkc_gcm_aad(pkc_gcm_ctx *ctx, const uint8_t *aad, size_t len);
+PKC_API pkc_err pkc_gcm_encrypt_update(pkc_gcm_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                       size_t len);
+PKC_API pkc_err pkc_gcm_decrypt_update(pkc_gcm_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                       size_t len);
+PKC_API pkc_err pkc_gcm_encrypt_final(pkc_gcm_ctx *ctx, uint8_t *tag, size_t taglen);
+PKC_API pkc_err pkc_gcm_decrypt_final(pkc_gcm_ctx *ctx, const uint8_t *tag, size_t taglen);
+PKC_API void pkc_gcm_ctx_wipe(pkc_gcm_ctx *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,4 +9,8 @@
 void pkc_gcm_gctr_for_testing(const pkc_gcm_key *key, const uint8_t j0[16], uint8_t *out,
                               const uint8_t *in, size_t len);
 
+/* A streaming context started from j0 instead of an IV (then AAD, data and
+ * final as usual): for the wrap in chunks */
+void pkc_gcm_start_for_testing(pkc_gcm_ctx *ctx, const pkc_gcm_key *key, const uint8_t j0[16]);
+
 #endif
