@@ -29,10 +29,14 @@
  * first use of a generated key), one per thread for key generation.
  */
 #include <gmp.h>
+#include <nettle/aes.h>
 #include <nettle/bignum.h>
+#include <nettle/cbc.h>
+#include <nettle/ctr.h>
 #include <nettle/ecc-curve.h>
 #include <nettle/ecc.h>
 #include <nettle/ecdsa.h>
+#include <nettle/gcm.h>
 #include <nettle/rsa.h>
 #include <nettle/sha2.h>
 #include <nettle/version.h>
@@ -43,6 +47,7 @@
 #include <sys/random.h>
 
 #include "provider.h"
+#include "sym_pad.h"
 
 #define NT_SALT_LEN 32
 
@@ -445,6 +450,126 @@ static int nt_sha256(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32])
     return 0;
 }
 
+/* ---- AES: the aes128/192/256 contexts, the generic CBC, CTR and GCM
+ * constructions over them (PKCS#7 padding by the adapter) ---- */
+
+typedef union {
+    struct aes128_ctx a128;
+    struct aes192_ctx a192;
+    struct aes256_ctx a256;
+} nt_aes_key;
+
+typedef struct {
+    bench_alg mode;
+    nt_aes_key enc, dec;
+    nettle_cipher_func *fe, *fd;
+    struct gcm_key gk;
+} nt_aes_h;
+
+static int nt_aes_supports(bench_alg mode, unsigned bits)
+{
+    (void)mode;
+    return bits == 128 || bits == 192 || bits == 256;
+}
+
+static void *nt_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
+{
+    nt_aes_h *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->mode = mode;
+    switch (bits) {
+    case 128:
+        aes128_set_encrypt_key(&h->enc.a128, key);
+        aes128_set_decrypt_key(&h->dec.a128, key);
+        h->fe = (nettle_cipher_func *)aes128_encrypt;
+        h->fd = (nettle_cipher_func *)aes128_decrypt;
+        break;
+    case 192:
+        aes192_set_encrypt_key(&h->enc.a192, key);
+        aes192_set_decrypt_key(&h->dec.a192, key);
+        h->fe = (nettle_cipher_func *)aes192_encrypt;
+        h->fd = (nettle_cipher_func *)aes192_decrypt;
+        break;
+    default:
+        aes256_set_encrypt_key(&h->enc.a256, key);
+        aes256_set_decrypt_key(&h->dec.a256, key);
+        h->fe = (nettle_cipher_func *)aes256_encrypt;
+        h->fd = (nettle_cipher_func *)aes256_decrypt;
+    }
+    if (mode == BENCH_AES_GCM)
+        gcm_set_key(&h->gk, &h->enc, h->fe);
+    return h;
+}
+
+static int nt_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t *outlen)
+{
+    nt_aes_h *h = ctx;
+    uint8_t ivc[16];
+    struct gcm_ctx g;
+    switch (h->mode) {
+    case BENCH_AES_ECB:
+    case BENCH_AES_CBC:
+        if (enc) {
+            size_t n = bench_pkcs7_pad(out, in, len);
+            memcpy(ivc, iv, 16);
+            if (h->mode == BENCH_AES_ECB)
+                h->fe(&h->enc, n, out, out);
+            else
+                cbc_encrypt(&h->enc, h->fe, 16, ivc, n, out, out);
+            *outlen = n;
+        } else {
+            if (len == 0 || len % 16)
+                return -1;
+            memcpy(ivc, iv, 16);
+            if (h->mode == BENCH_AES_ECB)
+                h->fd(&h->dec, len, out, in);
+            else
+                cbc_decrypt(&h->dec, h->fd, 16, ivc, len, out, in);
+            size_t n = bench_pkcs7_unpad(out, len);
+            if (n == (size_t)-1)
+                return -1;
+            *outlen = n;
+        }
+        return 0;
+    case BENCH_AES_CTR:
+        memcpy(ivc, iv, 16);
+        ctr_crypt(&h->enc, h->fe, 16, ivc, len, out, in);
+        *outlen = len;
+        return 0;
+    case BENCH_AES_GCM:
+        gcm_set_iv(&g, &h->gk, 12, iv);
+        if (enc) {
+            gcm_encrypt(&g, &h->gk, &h->enc, h->fe, len, out, in);
+            gcm_digest(&g, &h->gk, &h->enc, h->fe, 16, out + len);
+            *outlen = len + 16;
+            return 0;
+        } else {
+            uint8_t tag[16];
+            if (len < 16)
+                return -1;
+            gcm_decrypt(&g, &h->gk, &h->enc, h->fe, len - 16, out, in);
+            gcm_digest(&g, &h->gk, &h->enc, h->fe, 16, tag);
+            *outlen = len - 16;
+            return memcmp(tag, in + len - 16, 16) == 0 ? 0 : -1;
+        }
+    default: return -1;
+    }
+}
+
+static int nt_aes_enc(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                      size_t *outlen)
+{
+    return nt_aes_crypt(ctx, 1, iv, in, len, out, outlen);
+}
+
+static int nt_aes_dec(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                      size_t *outlen)
+{
+    return nt_aes_crypt(ctx, 0, iv, in, len, out, outlen);
+}
+
 const bench_provider bench_prov_nettle = {
     .name = "nettle",
     .library = "Nettle / hogweed",
@@ -469,4 +594,9 @@ const bench_provider bench_prov_nettle = {
     .hash_new = nt_hash_new,
     .sha256 = nt_sha256,
     .hash_free = free,
+    .aes_supports = nt_aes_supports,
+    .aes_new = nt_aes_new,
+    .aes_free = free,
+    .aes_encrypt = nt_aes_enc,
+    .aes_decrypt = nt_aes_dec,
 };
