@@ -70,7 +70,7 @@ bench: build
 # main run; a flags study already in $(RESULTS)/ joins the report;
 # docs/report.md).
 RESULTS          ?= results
-REPORT_SCENARIOS ?= security-levels kex-amortized message-size ecutils
+REPORT_SCENARIOS ?= security-levels kex-amortized message-size ecutils size-sweep
 # kex-amortized --study runs (bc2006: RSA-1280/1536/1792 against prime192v1,
 # prime239v1, prime256v1: RSA key generation at these sizes takes tens of ms)
 REPORT_STUDIES   ?= bc2006
@@ -82,6 +82,9 @@ REPORT_LEVEL_OPTS      ?=
 # ecutils: 8 columns x 4 configurations x 18 curves (a few minutes), each case
 # measured briefly: its tables compare ratios, not the last digit.
 REPORT_ECUTILS_OPTS    ?= --time-budget 0.05
+# size-sweep: 17 series x 40 sizes of pkc (about 3 minutes); --providers
+# pkc,openssl adds OpenSSL's AES, SHA-256 and RSA-OAEP series.
+REPORT_SWEEP_OPTS      ?= --time-budget 0.02
 REPORT_THREADS_FILTER  ?= /(ECDSA/secp256r1/(sign|verify)|RSA/2048/private)(/threads:[0-9]+)?$$
 REPORT_PROFILE_FILTER  ?= ^(pkc|openssl)/ECDSA/secp256r1/(sign|verify)$$
 
@@ -90,6 +93,7 @@ report: bench
 	@set -e; for s in $(REPORT_SCENARIOS); do \
 	  p=""; [ $$s = security-levels ] && p="--providers $(REPORT_LEVEL_PROVIDERS) $(REPORT_LEVEL_OPTS)"; \
 	  [ $$s = ecutils ] && p="$(REPORT_ECUTILS_OPTS)"; \
+	  [ $$s = size-sweep ] && p="$(REPORT_SWEEP_OPTS)"; \
 	  echo "$(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json"; \
 	  $(BUILD)/pkc bench --scenario $$s $$p --json $(RESULTS)/scenario-$$s.json; \
 	done; \

@@ -23,12 +23,6 @@
  *                  (libgcrypt's ECDH primitive: it checks Q is on the curve),
  *                  x taken from the point it returns
  *   SHA-256        gcry_md_hash_buffer
- *   AES            gcry_cipher_open (GCRY_CIPHER_AES128/192/256, mode ECB,
- *                  CBC, CTR or GCM) and gcry_cipher_setkey once per case;
- *                  per message gcry_cipher_setiv (CBC, GCM) or _setctr
- *                  (CTR), gcry_cipher_encrypt / _decrypt, GCM's tag with
- *                  gcry_cipher_gettag / _checktag; ECB and CBC with PKCS#7
- *                  done here (bench/pkcs7.h: libgcrypt has no padding)
  *
  * Building the S-expressions is part of every operation: that is the API,
  * and libgcrypt parses a key's S-expression on every call (it keeps no
@@ -45,8 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pkcs7.h"
 #include "provider.h"
+#include "sym_pad.h"
 
 #define GC_SALT_LEN 32
 
@@ -525,11 +519,12 @@ static int gc_sha256(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32])
     return 0;
 }
 
-/* ---- AES ---- */
+/* ---- AES: one cipher handle per case, keyed once; each call sets the IV
+ * (CTR: the counter); ECB and CBC padded by the adapter ---- */
 
 typedef struct {
     bench_alg mode;
-    gcry_cipher_hd_t hd;
+    gcry_cipher_hd_t h;
 } gc_aes_h;
 
 static int gc_aes_supports(bench_alg mode, unsigned bits)
@@ -540,93 +535,88 @@ static int gc_aes_supports(bench_alg mode, unsigned bits)
 
 static void gc_aes_free(void *ctx)
 {
-    gc_aes_h *h = ctx;
-    if (!h)
+    gc_aes_h *a = ctx;
+    if (!a)
         return;
-    gcry_cipher_close(h->hd);
-    free(h);
+    gcry_cipher_close(a->h);
+    free(a);
 }
 
 static void *gc_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
 {
-    gc_aes_h *h = calloc(1, sizeof *h);
-    if (!h)
-        return NULL;
-    h->mode = mode;
-    int algo = bits == 128 ? GCRY_CIPHER_AES128
-               : bits == 192 ? GCRY_CIPHER_AES192
-                             : GCRY_CIPHER_AES256;
-    int gm = mode == BENCH_AES_ECB   ? GCRY_CIPHER_MODE_ECB
-             : mode == BENCH_AES_CBC ? GCRY_CIPHER_MODE_CBC
-             : mode == BENCH_AES_CTR ? GCRY_CIPHER_MODE_CTR
-                                     : GCRY_CIPHER_MODE_GCM;
-    if (gcry_cipher_open(&h->hd, algo, gm, 0) != 0) {
-        free(h);
+    static const int modes[] = {[BENCH_AES_ECB] = GCRY_CIPHER_MODE_ECB,
+                                [BENCH_AES_CBC] = GCRY_CIPHER_MODE_CBC,
+                                [BENCH_AES_CTR] = GCRY_CIPHER_MODE_CTR,
+                                [BENCH_AES_GCM] = GCRY_CIPHER_MODE_GCM};
+    int algo = bits == 128 ? GCRY_CIPHER_AES128 : bits == 192 ? GCRY_CIPHER_AES192
+                                                             : GCRY_CIPHER_AES256;
+    gc_aes_h *a = calloc(1, sizeof *a);
+    if (!a || gcry_cipher_open(&a->h, algo, modes[mode], 0) != 0) {
+        free(a);
         return NULL;
     }
-    if (gcry_cipher_setkey(h->hd, key, bits / 8) != 0) {
-        gc_aes_free(h);
+    a->mode = mode;
+    if (gcry_cipher_setkey(a->h, key, bits / 8) != 0) {
+        gc_aes_free(a);
         return NULL;
     }
-    return h;
-}
-
-static int gc_blocks_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return gcry_cipher_encrypt(((gc_aes_h *)ctx)->hd, out, len, in, len) ? -1 : 0;
-}
-
-static int gc_blocks_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return gcry_cipher_decrypt(((gc_aes_h *)ctx)->hd, out, len, in, len) ? -1 : 0;
+    return a;
 }
 
 static int gc_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
                         uint8_t *out, size_t *outlen)
 {
-    gc_aes_h *h = ctx;
-    switch (h->mode) {
-    case BENCH_AES_ECB:
-    case BENCH_AES_CBC:
-        if (h->mode == BENCH_AES_CBC && gcry_cipher_setiv(h->hd, iv, 16) != 0)
-            return -1;
-        return enc ? bench_pkcs7_encrypt(gc_blocks_enc, h, in, len, out, outlen)
-                   : bench_pkcs7_decrypt(gc_blocks_dec, h, in, len, out, outlen);
-    case BENCH_AES_CTR:
-        *outlen = len;
-        return gcry_cipher_setctr(h->hd, iv, 16) || gc_blocks_enc(h, out, in, len) ? -1 : 0;
-    case BENCH_AES_GCM:
-        if (gcry_cipher_setiv(h->hd, iv, 12) != 0 || gcry_cipher_final(h->hd) != 0)
-            return -1;
+    gc_aes_h *a = ctx;
+    gcry_error_t e = 0;
+    if (a->mode == BENCH_AES_CBC || a->mode == BENCH_AES_GCM)
+        e = gcry_cipher_setiv(a->h, iv, a->mode == BENCH_AES_GCM ? 12 : 16);
+    else if (a->mode == BENCH_AES_CTR)
+        e = gcry_cipher_setctr(a->h, iv, 16);
+    if (e)
+        return -1;
+    if (a->mode == BENCH_AES_ECB || a->mode == BENCH_AES_CBC) {
         if (enc) {
-            *outlen = len + 16;
-            return gc_blocks_enc(h, out, in, len) || gcry_cipher_gettag(h->hd, out + len, 16)
-                       ? -1
-                       : 0;
+            size_t n = bench_pkcs7_pad(out, in, len);
+            *outlen = n;
+            return gcry_cipher_encrypt(a->h, out, n, NULL, 0) == 0 ? 0 : -1;
         }
-        if (len < 16)
+        if (len == 0 || len % 16 || gcry_cipher_decrypt(a->h, out, len, in, len) != 0)
             return -1;
-        *outlen = len - 16;
-        return gc_blocks_dec(h, out, in, len - 16) ||
-                       gcry_cipher_checktag(h->hd, in + len - 16, 16)
-                   ? -1
-                   : 0;
-    default: return -1;
+        size_t n = bench_pkcs7_unpad(out, len);
+        *outlen = n;
+        return n == (size_t)-1 ? -1 : 0;
     }
+    if (a->mode == BENCH_AES_CTR) {
+        *outlen = len;
+        return gcry_cipher_encrypt(a->h, out, len, in, len) == 0 ? 0 : -1;
+    }
+    if (enc) {
+        *outlen = len + 16;
+        return gcry_cipher_encrypt(a->h, out, len, in, len) == 0 &&
+                       gcry_cipher_gettag(a->h, out + len, 16) == 0
+                   ? 0
+                   : -1;
+    }
+    if (len < 16)
+        return -1;
+    *outlen = len - 16;
+    return gcry_cipher_decrypt(a->h, out, len - 16, in, len - 16) == 0 &&
+                   gcry_cipher_checktag(a->h, in + len - 16, 16) == 0
+               ? 0
+               : -1;
 }
 
-static int gc_aes_encrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
-                          uint8_t *out, size_t *outlen)
+static int gc_aes_enc(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                      size_t *outlen)
 {
     return gc_aes_crypt(ctx, 1, iv, in, len, out, outlen);
 }
 
-static int gc_aes_decrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
-                          uint8_t *out, size_t *outlen)
+static int gc_aes_dec(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                      size_t *outlen)
 {
     return gc_aes_crypt(ctx, 0, iv, in, len, out, outlen);
 }
-
 
 const bench_provider bench_prov_gcrypt = {
     .name = "gcrypt",
@@ -655,6 +645,6 @@ const bench_provider bench_prov_gcrypt = {
     .aes_supports = gc_aes_supports,
     .aes_new = gc_aes_new,
     .aes_free = gc_aes_free,
-    .aes_encrypt = gc_aes_encrypt,
-    .aes_decrypt = gc_aes_decrypt,
+    .aes_encrypt = gc_aes_enc,
+    .aes_decrypt = gc_aes_dec,
 };

@@ -31,7 +31,7 @@
  *                  decryption) once per case; ECB = mbedtls_aes_crypt_ecb
  *                  block by block (its only ECB call), CBC =
  *                  mbedtls_aes_crypt_cbc, both with PKCS#7 done here
- *                  (bench/pkcs7.h: the aes.h layer has no padding); CTR =
+ *                  (bench/sym_pad.h: the aes.h layer has no padding); CTR =
  *                  mbedtls_aes_crypt_ctr (128-bit counter); GCM =
  *                  mbedtls_gcm_setkey once, mbedtls_gcm_crypt_and_tag /
  *                  mbedtls_gcm_auth_decrypt per message
@@ -53,7 +53,7 @@
 #include <string.h>
 
 #include "per_thread.h"
-#include "pkcs7.h"
+#include "sym_pad.h"
 #include "provider.h"
 
 /* Mbed TLS's group of each pkc curve, every one named: the binary curves
@@ -531,34 +531,17 @@ static void *mb_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
     return h;
 }
 
-static int mb_ecb(mbedtls_aes_context *c, int dir, uint8_t *out, const uint8_t *in, size_t len)
+/* ECB or CBC over whole blocks (in place allowed), with PKCS#7 around it */
+static int mb_blocks(mb_aes_h *h, int enc, uint8_t *out, const uint8_t *in, size_t len)
 {
-    for (size_t i = 0; i < len; i += 16)
+    mbedtls_aes_context *c = enc ? &h->enc : &h->dec;
+    int dir = enc ? MBEDTLS_AES_ENCRYPT : MBEDTLS_AES_DECRYPT;
+    if (h->mode == BENCH_AES_CBC)
+        return mbedtls_aes_crypt_cbc(c, dir, len, h->iv, in, out) ? -1 : 0;
+    for (size_t i = 0; i < len; i += 16) /* the aes.h layer's ECB is one block a call */
         if (mbedtls_aes_crypt_ecb(c, dir, in + i, out + i) != 0)
             return -1;
     return 0;
-}
-
-static int mb_ecb_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return mb_ecb(&((mb_aes_h *)ctx)->enc, MBEDTLS_AES_ENCRYPT, out, in, len);
-}
-
-static int mb_ecb_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return mb_ecb(&((mb_aes_h *)ctx)->dec, MBEDTLS_AES_DECRYPT, out, in, len);
-}
-
-static int mb_cbc_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    mb_aes_h *h = ctx;
-    return mbedtls_aes_crypt_cbc(&h->enc, MBEDTLS_AES_ENCRYPT, len, h->iv, in, out) ? -1 : 0;
-}
-
-static int mb_cbc_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    mb_aes_h *h = ctx;
-    return mbedtls_aes_crypt_cbc(&h->dec, MBEDTLS_AES_DECRYPT, len, h->iv, in, out) ? -1 : 0;
 }
 
 static int mb_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
@@ -570,11 +553,15 @@ static int mb_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in
     memcpy(h->iv, iv, 16);
     switch (h->mode) {
     case BENCH_AES_ECB:
-        return enc ? bench_pkcs7_encrypt(mb_ecb_enc, h, in, len, out, outlen)
-                   : bench_pkcs7_decrypt(mb_ecb_dec, h, in, len, out, outlen);
     case BENCH_AES_CBC:
-        return enc ? bench_pkcs7_encrypt(mb_cbc_enc, h, in, len, out, outlen)
-                   : bench_pkcs7_decrypt(mb_cbc_dec, h, in, len, out, outlen);
+        if (enc) {
+            *outlen = bench_pkcs7_pad(out, in, len);
+            return mb_blocks(h, 1, out, out, *outlen);
+        }
+        if (len == 0 || len % 16 || mb_blocks(h, 0, out, in, len) != 0)
+            return -1;
+        *outlen = bench_pkcs7_unpad(out, len);
+        return *outlen == (size_t)-1 ? -1 : 0;
     case BENCH_AES_CTR:
         *outlen = len;
         return mbedtls_aes_crypt_ctr(&h->enc, len, &off, h->iv, stream, in, out) ? -1 : 0;

@@ -18,15 +18,6 @@
  *                  x (Nettle has no ECDH wrapper; this is the primitive ECDH
  *                  is)
  *   SHA-256        sha256_init/update/digest
- *   AES            aes128/192/256_set_encrypt_key (and _set_decrypt_key for
- *                  ECB/CBC decryption) once per case; ECB = the block
- *                  function over the whole blocks, CBC = cbc_encrypt /
- *                  cbc_decrypt, both with PKCS#7 padding done here
- *                  (bench/pkcs7.h: Nettle has none); CTR = ctr_crypt (the
- *                  whole 16-byte block is the big-endian counter); GCM =
- *                  gcm_set_key once, then gcm_set_iv, gcm_encrypt /
- *                  gcm_decrypt and gcm_digest (the tag compared with
- *                  memeql_sec) per message
  *
  * Absent: OAEP encrypt/decrypt (Nettle 3.8 has no OAEP) and the raw public
  * operation (Nettle has no function for it), and the Koblitz curves. The
@@ -46,7 +37,6 @@
 #include <nettle/ecc.h>
 #include <nettle/ecdsa.h>
 #include <nettle/gcm.h>
-#include <nettle/memops.h>
 #include <nettle/rsa.h>
 #include <nettle/sha2.h>
 #include <nettle/version.h>
@@ -56,8 +46,8 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "pkcs7.h"
 #include "provider.h"
+#include "sym_pad.h"
 
 #define NT_SALT_LEN 32
 
@@ -460,21 +450,20 @@ static int nt_sha256(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32])
     return 0;
 }
 
-/* ---- AES ---- */
+/* ---- AES: the aes128/192/256 contexts, the generic CBC, CTR and GCM
+ * constructions over them (PKCS#7 padding by the adapter) ---- */
 
 typedef union {
     struct aes128_ctx a128;
     struct aes192_ctx a192;
     struct aes256_ctx a256;
-} nt_aes_ctx;
+} nt_aes_key;
 
 typedef struct {
     bench_alg mode;
-    nt_aes_ctx enc, dec;
-    nettle_cipher_func *encf, *decf;
+    nt_aes_key enc, dec;
+    nettle_cipher_func *fe, *fd;
     struct gcm_key gk;
-    struct gcm_ctx gc;
-    uint8_t iv[16]; /* CBC's chaining value, CTR's counter, during a call */
 } nt_aes_h;
 
 static int nt_aes_supports(bench_alg mode, unsigned bits)
@@ -489,103 +478,97 @@ static void *nt_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
     if (!h)
         return NULL;
     h->mode = mode;
-    if (bits == 128) {
+    switch (bits) {
+    case 128:
         aes128_set_encrypt_key(&h->enc.a128, key);
         aes128_set_decrypt_key(&h->dec.a128, key);
-        h->encf = (nettle_cipher_func *)aes128_encrypt;
-        h->decf = (nettle_cipher_func *)aes128_decrypt;
-    } else if (bits == 192) {
+        h->fe = (nettle_cipher_func *)aes128_encrypt;
+        h->fd = (nettle_cipher_func *)aes128_decrypt;
+        break;
+    case 192:
         aes192_set_encrypt_key(&h->enc.a192, key);
         aes192_set_decrypt_key(&h->dec.a192, key);
-        h->encf = (nettle_cipher_func *)aes192_encrypt;
-        h->decf = (nettle_cipher_func *)aes192_decrypt;
-    } else {
+        h->fe = (nettle_cipher_func *)aes192_encrypt;
+        h->fd = (nettle_cipher_func *)aes192_decrypt;
+        break;
+    default:
         aes256_set_encrypt_key(&h->enc.a256, key);
         aes256_set_decrypt_key(&h->dec.a256, key);
-        h->encf = (nettle_cipher_func *)aes256_encrypt;
-        h->decf = (nettle_cipher_func *)aes256_decrypt;
+        h->fe = (nettle_cipher_func *)aes256_encrypt;
+        h->fd = (nettle_cipher_func *)aes256_decrypt;
     }
     if (mode == BENCH_AES_GCM)
-        gcm_set_key(&h->gk, &h->enc, h->encf);
+        gcm_set_key(&h->gk, &h->enc, h->fe);
     return h;
-}
-
-static int nt_ecb_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    nt_aes_h *h = ctx;
-    h->encf(&h->enc, len, out, in);
-    return 0;
-}
-
-static int nt_ecb_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    nt_aes_h *h = ctx;
-    h->decf(&h->dec, len, out, in);
-    return 0;
-}
-
-static int nt_cbc_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    nt_aes_h *h = ctx;
-    cbc_encrypt(&h->enc, h->encf, 16, h->iv, len, out, in);
-    return 0;
-}
-
-static int nt_cbc_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    nt_aes_h *h = ctx;
-    cbc_decrypt(&h->dec, h->decf, 16, h->iv, len, out, in);
-    return 0;
 }
 
 static int nt_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
                         uint8_t *out, size_t *outlen)
 {
     nt_aes_h *h = ctx;
-    uint8_t tag[16];
-    memcpy(h->iv, iv, 16);
+    uint8_t ivc[16];
+    struct gcm_ctx g;
     switch (h->mode) {
     case BENCH_AES_ECB:
-        return enc ? bench_pkcs7_encrypt(nt_ecb_enc, h, in, len, out, outlen)
-                   : bench_pkcs7_decrypt(nt_ecb_dec, h, in, len, out, outlen);
     case BENCH_AES_CBC:
-        return enc ? bench_pkcs7_encrypt(nt_cbc_enc, h, in, len, out, outlen)
-                   : bench_pkcs7_decrypt(nt_cbc_dec, h, in, len, out, outlen);
+        if (enc) {
+            size_t n = bench_pkcs7_pad(out, in, len);
+            memcpy(ivc, iv, 16);
+            if (h->mode == BENCH_AES_ECB)
+                h->fe(&h->enc, n, out, out);
+            else
+                cbc_encrypt(&h->enc, h->fe, 16, ivc, n, out, out);
+            *outlen = n;
+        } else {
+            if (len == 0 || len % 16)
+                return -1;
+            memcpy(ivc, iv, 16);
+            if (h->mode == BENCH_AES_ECB)
+                h->fd(&h->dec, len, out, in);
+            else
+                cbc_decrypt(&h->dec, h->fd, 16, ivc, len, out, in);
+            size_t n = bench_pkcs7_unpad(out, len);
+            if (n == (size_t)-1)
+                return -1;
+            *outlen = n;
+        }
+        return 0;
     case BENCH_AES_CTR:
-        ctr_crypt(&h->enc, h->encf, 16, h->iv, len, out, in);
+        memcpy(ivc, iv, 16);
+        ctr_crypt(&h->enc, h->fe, 16, ivc, len, out, in);
         *outlen = len;
         return 0;
     case BENCH_AES_GCM:
-        gcm_set_iv(&h->gc, &h->gk, 12, iv);
+        gcm_set_iv(&g, &h->gk, 12, iv);
         if (enc) {
-            gcm_encrypt(&h->gc, &h->gk, &h->enc, h->encf, len, out, in);
-            gcm_digest(&h->gc, &h->gk, &h->enc, h->encf, 16, out + len);
+            gcm_encrypt(&g, &h->gk, &h->enc, h->fe, len, out, in);
+            gcm_digest(&g, &h->gk, &h->enc, h->fe, 16, out + len);
             *outlen = len + 16;
             return 0;
+        } else {
+            uint8_t tag[16];
+            if (len < 16)
+                return -1;
+            gcm_decrypt(&g, &h->gk, &h->enc, h->fe, len - 16, out, in);
+            gcm_digest(&g, &h->gk, &h->enc, h->fe, 16, tag);
+            *outlen = len - 16;
+            return memcmp(tag, in + len - 16, 16) == 0 ? 0 : -1;
         }
-        if (len < 16)
-            return -1;
-        len -= 16;
-        gcm_decrypt(&h->gc, &h->gk, &h->enc, h->encf, len, out, in);
-        gcm_digest(&h->gc, &h->gk, &h->enc, h->encf, 16, tag);
-        *outlen = len;
-        return memeql_sec(tag, in + len, 16) ? 0 : -1;
     default: return -1;
     }
 }
 
-static int nt_aes_encrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
-                          uint8_t *out, size_t *outlen)
+static int nt_aes_enc(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                      size_t *outlen)
 {
     return nt_aes_crypt(ctx, 1, iv, in, len, out, outlen);
 }
 
-static int nt_aes_decrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len,
-                          uint8_t *out, size_t *outlen)
+static int nt_aes_dec(void *ctx, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
+                      size_t *outlen)
 {
     return nt_aes_crypt(ctx, 0, iv, in, len, out, outlen);
 }
-
 
 const bench_provider bench_prov_nettle = {
     .name = "nettle",
@@ -614,6 +597,6 @@ const bench_provider bench_prov_nettle = {
     .aes_supports = nt_aes_supports,
     .aes_new = nt_aes_new,
     .aes_free = free,
-    .aes_encrypt = nt_aes_encrypt,
-    .aes_decrypt = nt_aes_decrypt,
+    .aes_encrypt = nt_aes_enc,
+    .aes_decrypt = nt_aes_dec,
 };

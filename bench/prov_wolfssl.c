@@ -25,8 +25,8 @@
  *   AES            wc_AesSetKey once per case (one Aes per direction);
  *                  per message wc_AesSetIV, then wc_AesEcbEncrypt /
  *                  wc_AesCbcEncrypt (this build has HAVE_AES_ECB) with
- *                  PKCS#7 done here (bench/pkcs7.h: wolfCrypt's calls take
- *                  whole blocks), wc_AesCtrEncrypt (WOLFSSL_AES_COUNTER);
+ *                  PKCS#7 done here (bench/sym_pad.h: wolfCrypt's calls
+ *                  take whole blocks), wc_AesCtrEncrypt (WOLFSSL_AES_COUNTER);
  *                  GCM: wc_AesGcmSetKey once, wc_AesGcmEncrypt /
  *                  wc_AesGcmDecrypt (GCM_TABLE_4BIT) per message
  * Key generation draws from one WC_RNG per thread. Curves: those this build
@@ -78,7 +78,7 @@
 #include <strings.h>
 
 #include "per_thread.h"
-#include "pkcs7.h"
+#include "sym_pad.h"
 #include "provider.h"
 
 #define RSA_MAX_BYTES (RSA_MAX_SIZE / 8)
@@ -627,24 +627,17 @@ static void *wo_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
     return h;
 }
 
-static int wo_ecb_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+/* ECB or CBC over whole blocks (in place allowed), with PKCS#7 around it */
+static int wo_blocks(wo_aes_h *h, int enc, uint8_t *out, const uint8_t *in, size_t len)
 {
-    return wc_AesEcbEncrypt(&((wo_aes_h *)ctx)->enc, out, in, (word32)len) ? -1 : 0;
-}
-
-static int wo_ecb_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return wc_AesEcbDecrypt(&((wo_aes_h *)ctx)->dec, out, in, (word32)len) ? -1 : 0;
-}
-
-static int wo_cbc_enc(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return wc_AesCbcEncrypt(&((wo_aes_h *)ctx)->enc, out, in, (word32)len) ? -1 : 0;
-}
-
-static int wo_cbc_dec(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return wc_AesCbcDecrypt(&((wo_aes_h *)ctx)->dec, out, in, (word32)len) ? -1 : 0;
+    word32 n = (word32)len;
+    if (h->mode == BENCH_AES_CBC)
+        return (enc ? wc_AesCbcEncrypt(&h->enc, out, in, n) : wc_AesCbcDecrypt(&h->dec, out, in, n))
+                   ? -1
+                   : 0;
+    return (enc ? wc_AesEcbEncrypt(&h->enc, out, in, n) : wc_AesEcbDecrypt(&h->dec, out, in, n))
+               ? -1
+               : 0;
 }
 
 static int wo_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in, size_t len,
@@ -653,13 +646,17 @@ static int wo_aes_crypt(void *ctx, int enc, const uint8_t *iv, const uint8_t *in
     wo_aes_h *h = ctx;
     switch (h->mode) {
     case BENCH_AES_ECB:
-        return enc ? bench_pkcs7_encrypt(wo_ecb_enc, h, in, len, out, outlen)
-                   : bench_pkcs7_decrypt(wo_ecb_dec, h, in, len, out, outlen);
     case BENCH_AES_CBC:
-        if (wc_AesSetIV(enc ? &h->enc : &h->dec, iv) != 0)
+        if (h->mode == BENCH_AES_CBC && wc_AesSetIV(enc ? &h->enc : &h->dec, iv) != 0)
             return -1;
-        return enc ? bench_pkcs7_encrypt(wo_cbc_enc, h, in, len, out, outlen)
-                   : bench_pkcs7_decrypt(wo_cbc_dec, h, in, len, out, outlen);
+        if (enc) {
+            *outlen = bench_pkcs7_pad(out, in, len);
+            return wo_blocks(h, 1, out, out, *outlen);
+        }
+        if (len == 0 || len % 16 || wo_blocks(h, 0, out, in, len) != 0)
+            return -1;
+        *outlen = bench_pkcs7_unpad(out, len);
+        return *outlen == (size_t)-1 ? -1 : 0;
     case BENCH_AES_CTR:
         *outlen = len;
         return wc_AesSetIV(&h->enc, iv) != 0 ||

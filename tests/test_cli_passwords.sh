@@ -13,11 +13,8 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 : "${PKC:?}"
-if ! command -v openssl >/dev/null 2>&1; then
-    if [ -n "${CI:-}" ]; then echo "FAIL: the openssl command is missing"; exit 1; fi
-    echo "SKIPPED: the openssl command is missing (scripts/deps.sh installs it)"
-    exit 77
-fi
+command -v openssl >/dev/null 2>&1 ||
+    skip_test "the openssl command is missing (scripts/deps.sh installs it)"
 cd "$T" || exit 1
 printf 'a file to sign' >msg
 

@@ -18,14 +18,8 @@ set -u
 : "${PKC:?}"
 
 REF="$SRC/tests/pke_ref.py"
-if ! "$PY" -c 'import cryptography' 2>/dev/null; then
-    if [ -n "${CI:-}" ]; then
-        echo "FAIL: $PY has no cryptography module (scripts/deps.sh installs python3-cryptography)"
-        exit 1
-    fi
-    echo "SKIPPED: $PY has no cryptography module (scripts/deps.sh installs python3-cryptography)"
-    exit 77
-fi
+"$PY" -c 'import cryptography' 2>/dev/null ||
+    skip_test "$PY has no cryptography module (scripts/deps.sh installs python3-cryptography)"
 
 size() { wc -c <"$1" | tr -d ' '; }
 for len in 0 1 16 1000 200000; do head -c "$len" /dev/urandom >"$T/m$len"; done

@@ -39,7 +39,7 @@ endforeach()
 # installed libraries as a user would, without the sanitizers) carry the
 # label no-asan;
 # `make test-asan` runs everything else.
-foreach(t test_ctime_valgrind test_key_wipe test_report test_flamegraph test_bench_profile test_rng_battery test_rng_report test_rng_external test_install)
+foreach(t test_ctime_valgrind test_key_wipe test_report test_flamegraph test_bench_profile test_rng_battery test_rng_report test_rng_external test_install test_bench_sym)
   if(TEST ${t})
     set_tests_properties(${t} PROPERTIES LABELS no-asan)
   endif()

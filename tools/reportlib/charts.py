@@ -2,7 +2,8 @@
 
 Charts by topic: charts_core (1-6), charts_dist (7a/7b), charts_variants
 (8a/8b), charts_providers (9, 14), charts_scenarios (10, 10b, 11),
-charts_machines (13), charts_extra (15-19), charts_ecutils (20, 20a-20h).
+charts_machines (13), charts_extra (15-19), charts_ecutils (20, 20a-20h),
+charts_sweep (21a-21e).
 Every chart follows the rules of docs/report.md; a chart whose data are
 absent is skipped with the reason.
 """
@@ -17,6 +18,7 @@ from .charts_machines import chart_cross_machine
 from .charts_extra import (chart_binary_prime, chart_size_sweep, chart_threads, chart_flags,
                            chart_profile)
 from .charts_ecutils import BUILDERS as ECUTILS_BUILDERS, STEMS as ECUTILS_STEMS
+from .charts_sweep import BUILDERS as SWEEP_BUILDERS, STEMS as SWEEP_STEMS
 from .style import plt, tidy_log_ticks
 
 BUILDERS = [("1", chart_heatmap), ("2", chart_keygen), ("3", chart_sign_verify),
@@ -26,7 +28,7 @@ BUILDERS = [("1", chart_heatmap), ("2", chart_keygen), ("3", chart_sign_verify),
             ("10b", chart_kex_study), ("11", chart_message_size)]
 LATER = [("13", chart_cross_machine), ("14", chart_fastest), ("15", chart_binary_prime),
          ("16", chart_size_sweep), ("17", chart_threads), ("18", chart_flags),
-         ("19", chart_profile)] + ECUTILS_BUILDERS
+         ("19", chart_profile)] + ECUTILS_BUILDERS + SWEEP_BUILDERS
 STEMS = {"1": "01-heatmap", "2": "02-keygen", "3": "03-sign-verify", "4": "04-ecc-vs-rsa",
          "5": "05-rsa-scaling", "6": "06-ecc-by-curve", "7a": "07a-distributions-rsa",
          "7b": "07b-distributions-ecc", "8a": "08a-affine-vs-jacobian",
@@ -34,7 +36,7 @@ STEMS = {"1": "01-heatmap", "2": "02-keygen", "3": "03-sign-verify", "4": "04-ec
          "10b": "10b-kex-bc2006",
          "11": "11-message-size", "13": "13-cross-machine", "14": "14-fastest",
          "15": "15-binary-vs-prime", "16": "16-size-sweep", "17": "17-thread-scaling",
-         "18": "18-flags-study", "19": "19-profiles", **ECUTILS_STEMS}
+         "18": "18-flags-study", "19": "19-profiles", **ECUTILS_STEMS, **SWEEP_STEMS}
 
 
 def collage(cid, stem, title, parts, caption):

@@ -121,14 +121,21 @@ def curve_name(c):
 def chart_size_sweep(ctx):
     ch = Chart("16", "16-size-sweep", "Throughput against data size", "line")
     store = ctx.store
-    series = {}  # (algorithm, op) -> provider -> [cases]
+    series = {}  # (algorithm and key size, op) -> provider -> [cases]
+    size = {}    # case -> bytes per call
     for c in store.plain():
-        if c.algorithm in ("RSA", "ECDSA", "ECDH", "EC") or c.param_value is None:
+        # the size-sweep scenario has charts of its own (21a-21e)
+        if c.algorithm in ("RSA", "ECDSA", "ECDH", "EC") or c.scenario == "size-sweep":
             continue
-        series.setdefault((c.algorithm, c.op), {}).setdefault(c.provider, []).append(c)
+        n = c.message_bytes if c.message_bytes else c.param_value
+        if n is None:
+            continue
+        size[id(c)] = n
+        name = c.algorithm if c.algorithm == "SHA-256" else "%s-%s" % (c.algorithm, c.param)
+        series.setdefault((name, c.op), {}).setdefault(c.provider, []).append(c)
     panels = []
     for k, per in sorted(series.items()):
-        per = {p: sorted(v, key=lambda c: c.param_value) for p, v in per.items() if len(v) >= 2}
+        per = {p: sorted(v, key=lambda c: size[id(c)]) for p, v in per.items() if len(v) >= 2}
         if per:
             panels.append((k, per))
     if not panels:
@@ -139,15 +146,15 @@ def chart_size_sweep(ctx):
             ch.use(*cs)
             for c in cs:
                 ci = median_ci(c)
-                rows.append(["%s %s" % (alg, op), p, fmt_bytes(c.param_value), fmt_us(c.median),
-                             fmt_throughput(c.param_value / c.median),
-                             fmt_ci(c.param_value / ci[1], c.param_value / ci[0],
+                rows.append(["%s %s" % (alg, op), p, fmt_bytes(size[id(c)]), fmt_us(c.median),
+                             fmt_throughput(size[id(c)] / c.median),
+                             fmt_ci(size[id(c)] / ci[1], size[id(c)] / ci[0],
                                     fmt=fmt_throughput) if ci else "—"])
         best = max(((p, cs[-1]) for p, cs in per.items()),
-                   key=lambda pc: pc[1].param_value / pc[1].median)
+                   key=lambda pc: size[id(pc[1])] / pc[1].median)
         msgs.append("%s %s at %s: fastest %s, %s" % (
-            alg, op, fmt_bytes(best[1].param_value), best[0],
-            fmt_throughput(best[1].param_value / best[1].median)))
+            alg, op, fmt_bytes(size[id(best[1])]), best[0],
+            fmt_throughput(size[id(best[1])] / best[1].median)))
     ch.tables.append(("throughput = data size / median time (MB/s = 10^6 bytes per second)",
                       ["algorithm", "provider", "size", "median time", "throughput",
                        "95 % CI of the throughput"], rows))
@@ -160,14 +167,14 @@ def chart_size_sweep(ctx):
     def figure():
         fig, axes = panel_grid(len(panels), 5.2, 4.6, 1.0, min_w=9)
         for ax, ((alg, op), per) in zip(axes, panels):
-            sizes = sorted({c.param_value for cs in per.values() for c in cs})
+            sizes = sorted({size[id(c)] for cs in per.values() for c in cs})
             for p, cs in per.items():
-                xs = [c.param_value for c in cs]
-                ys = [c.param_value / c.median for c in cs]
+                xs = [size[id(c)] for c in cs]
+                ys = [size[id(c)] / c.median for c in cs]
                 cis = []
                 for c in cs:
                     ci = median_ci(c)
-                    cis.append((c.param_value / ci[1], c.param_value / ci[0]) if ci else None)
+                    cis.append((size[id(c)] / ci[1], size[id(c)] / ci[0]) if ci else None)
                 ax.plot(xs, ys, "-", marker=provider_marker(p), color=provider_color(p), ms=4,
                         label=p)
                 draw_ci(ax, xs, ys, cis, color=provider_color(p))

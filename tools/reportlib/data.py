@@ -39,7 +39,7 @@ ECC_ALGS = ("ECDSA", "ECDH", "EC")
 DEFAULT_MESSAGE_BYTES = 32  # sign/verify outside the message-size scenario
 CHART_IDS = ["1", "2", "3", "4", "5", "6", "7a", "7b", "8a", "8b", "9", "10", "10b", "11", "12a",
              "12b", "13", "14", "15", "16", "17", "18", "19", "20", "20a", "20b", "20c", "20d",
-             "20e", "20f", "20g", "20h"]
+             "20e", "20f", "20g", "20h", "21a", "21b", "21c", "21d", "21e"]
 # Microseconds per unit of an ecutils column (`pkc bench --scenario ecutils`).
 TIME_UNITS_US = {"ns": 1e-3, "us": 1.0, "µs": 1.0, "ms": 1e3, "s": 1e6}
 
@@ -318,6 +318,8 @@ class Run(Source):
                     "rows": rows, "crossover": cross, "study": study}
         if "ecutils" in sc:
             self.scenarios["ecutils"] = self._check_ecutils(sc["ecutils"])
+        if "size-sweep" in sc:
+            self.scenarios["size-sweep"] = self._check_sweep(sc["size-sweep"])
         if "message-size" in sc:
             self.scenarios["message-size"] = self._rows(
                 sc["message-size"], "scenarios.message-size",
@@ -342,6 +344,24 @@ class Run(Source):
                 raise InputError("%s: %s.table[%d]: total_us is not one number (or null) per "
                                  "size" % (self.path, where, i))
         return dict(st, sizes=sizes, table=table)
+
+    def _check_sweep(self, e):
+        """The size-sweep: series {key, label, provider, case, points: [{bytes,
+        median_us, ci_us}]}, crossovers {scheme, label, provider, bytes or
+        null}."""
+        where = "scenarios.size-sweep"
+        if not isinstance(e, dict):
+            raise InputError("%s: %s is not an object" % (self.path, where))
+        series = self._rows(e.get("series"), where + ".series",
+                            {"key": "str", "label": "str", "provider": "str", "case": "str"})
+        for i, sr in enumerate(series):
+            self._rows(sr.get("points"), "%s.series[%d].points" % (where, i),
+                       {"bytes": "num", "median_us": "num"})
+        cross = self._rows(e.get("crossovers", []), where + ".crossovers",
+                           {"scheme": "str", "label": "str", "provider": "str",
+                            "bytes": "num?"})
+        return {"series": series, "crossovers": cross,
+                "definition": e.get("crossover_definition", "")}
 
     def _check_ecutils(self, e):
         """The ECUtils tables: columns {key, label, unit, case}, tables
