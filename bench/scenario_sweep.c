@@ -68,6 +68,7 @@ static const struct {
     const char *scheme, *gcm;
 } crossovers[] = {{"rsa2048_hybrid_encrypt", "aes256_gcm_encrypt"},
                   {"rsa2048_hybrid_decrypt", "aes256_gcm_decrypt"},
+                  {"rsa3072_hybrid_encrypt", "aes256_gcm_encrypt"},
                   {"rsa3072_hybrid_decrypt", "aes256_gcm_decrypt"},
                   {"ecies_p256_encrypt", "aes256_gcm_encrypt"},
                   {"ecies_p256_decrypt", "aes256_gcm_decrypt"}};
@@ -110,10 +111,15 @@ static const series *series_named(const char *key)
 }
 
 /* the crossover size of scheme against gcm for one provider (NaN: none in
- * the measured range, or a series missing) */
+ * the measured range, or a series missing); *upto: the largest size of gcm
+ * measured (what "none" means: a run with --filter may stop short of 1 MiB) */
 static double crossover(const bench_run *r, const char *prov, const series *scheme,
-                        const series *gcm)
+                        const series *gcm, size_t *upto)
 {
+    *upto = 0;
+    for (size_t z = 0; z < NSWEEP; z++)
+        if (!isnan(sweep_median(r, prov, gcm, sweep_sizes[z])))
+            *upto = sweep_sizes[z];
     double fixed = sweep_median(r, prov, scheme, sweep_sizes[0]) -
                    sweep_median(r, prov, gcm, sweep_sizes[0]);
     if (isnan(fixed) || fixed <= 0)
@@ -191,7 +197,8 @@ void bench_scenario_sweep_summarise(const bench_run *r, const bench_scenario_cfg
         for (size_t x = 0; x < sizeof crossovers / sizeof crossovers[0]; x++) {
             const series *sc = series_named(crossovers[x].scheme);
             const series *g = series_named(crossovers[x].gcm);
-            double b = crossover(r, cfg->providers[i], sc, g);
+            size_t upto;
+            double b = crossover(r, cfg->providers[i], sc, g, &upto);
             double fixed = sweep_median(r, cfg->providers[i], sc, sweep_sizes[0]);
             if (isnan(fixed))
                 continue;
@@ -201,9 +208,10 @@ void bench_scenario_sweep_summarise(const bench_run *r, const bench_scenario_cfg
             bench_buf_json_str_kv(j, ", ", "label", sc->label);
             bench_buf_json_str_kv(j, ", ", "provider", cfg->providers[i]);
             bench_buf_json_num_kv(j, ", ", "bytes", b);
-            bench_buf_puts(j, "}");
+            bench_buf_printf(j, ", \"measured_up_to\": %zu}", upto);
             if (isnan(b))
-                bench_buf_printf(t, "  %-26s %-8s beyond 1 MiB\n", sc->label, cfg->providers[i]);
+                bench_buf_printf(t, "  %-26s %-8s beyond %zu bytes (the largest size measured)\n",
+                                 sc->label, cfg->providers[i], upto);
             else
                 bench_buf_printf(t, "  %-26s %-8s %.0f bytes\n", sc->label, cfg->providers[i],
                                  b);

@@ -98,6 +98,17 @@ for x in s["series"]:
     assert all(p["median_us"] > 0 for p in x["points"]), x["key"]
 assert {c["scheme"] for c in s["crossovers"]} >= {"rsa2048_hybrid_encrypt", "ecies_p256_decrypt"}
 assert all(c["bytes"] is None or 1 <= c["bytes"] <= 1 << 20 for c in s["crossovers"])
+assert all(c["measured_up_to"] == 1 << 20 for c in s["crossovers"])
+assert {c["scheme"] for c in s["crossovers"]} >= {"rsa3072_hybrid_encrypt", "rsa3072_hybrid_decrypt"}
+PYEOF
+# a sweep narrowed by --filter says how far it looked, not "beyond 1 MiB"
+check "--scenario size-sweep up to 1 KiB" "$PKC" bench --scenario size-sweep -i 2 --key-pool 2 \
+    --target-ms 1 --filter '/(1|16|1024)B$' --json "$T/sw2.json"
+grep -q "beyond 1 MiB" "$T/out" && bad "a sweep up to 1 KiB speaks of 1 MiB" || ok
+"$PY" - "$T/sw2.json" <<'PYEOF' && ok || bad "measured_up_to of a filtered sweep"
+import json, sys
+s = json.load(open(sys.argv[1]))["scenarios"]["size-sweep"]
+assert s["crossovers"] and all(c["measured_up_to"] == 1024 for c in s["crossovers"]), s["crossovers"]
 PYEOF
 check "report.py draws 21a-21e" "$PY" "$SRC/tools/report.py" -o "$T/rep" --charts 21a,21b,21c,21d,21e "$T/sw.json"
 for c in 21a-size-sweep-all 21b-size-sweep-rsa 21c-size-sweep-aes-rsa 21d-size-sweep-aes-sha 21e-size-sweep-ecies-hybrid; do

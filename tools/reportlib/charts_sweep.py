@@ -50,7 +50,9 @@ def _style(key):
 def _crossover_text(cross):
     out = []
     for x in cross:
-        where = "beyond 1 MiB" if x["bytes"] is None else "at %s" % fmt_bytes(x["bytes"])
+        # none within the sizes measured (1 MiB unless the run was filtered)
+        upto = x.get("measured_up_to") or 1 << 20
+        where = ("beyond %s" % fmt_bytes(upto)) if x["bytes"] is None else "at %s" % fmt_bytes(x["bytes"])
         out.append("%s (%s): %s" % (x["label"], x["provider"], where))
     return out
 
