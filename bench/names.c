@@ -116,6 +116,11 @@ int bench_curve_is_binary(pkc_curve_id curve)
     return ci && ci->field == PKC_FIELD_BINARY;
 }
 
+int bench_aes_every_mode(bench_alg mode, unsigned bits)
+{
+    return bench_alg_is_aes(mode) && (bits == 128 || bits == 192 || bits == 256);
+}
+
 unsigned bench_rsa_security_bits(unsigned bits)
 {
     if (bits >= 15360)

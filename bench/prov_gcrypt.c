@@ -527,12 +527,6 @@ typedef struct {
     gcry_cipher_hd_t h;
 } gc_aes_h;
 
-static int gc_aes_supports(bench_alg mode, unsigned bits)
-{
-    (void)mode;
-    return bits == 128 || bits == 192 || bits == 256;
-}
-
 static void gc_aes_free(void *ctx)
 {
     gc_aes_h *a = ctx;
@@ -642,7 +636,7 @@ const bench_provider bench_prov_gcrypt = {
     .ec_derive = gc_ec_derive,
     .hash_supports = yes,
     .sha256 = gc_sha256,
-    .aes_supports = gc_aes_supports,
+    .aes_supports = bench_aes_every_mode,
     .aes_new = gc_aes_new,
     .aes_free = gc_aes_free,
     .aes_encrypt = gc_aes_enc,

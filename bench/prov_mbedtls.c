@@ -494,12 +494,6 @@ typedef struct {
     unsigned char iv[16]; /* CBC's chaining value, CTR's counter, during a call */
 } mb_aes_h;
 
-static int mb_aes_supports(bench_alg mode, unsigned bits)
-{
-    (void)mode;
-    return bits == 128 || bits == 192 || bits == 256;
-}
-
 static void mb_aes_free(void *ctx)
 {
     mb_aes_h *h = ctx;
@@ -623,7 +617,7 @@ const bench_provider bench_prov_mbedtls = {
     .hash_new = mb_hash_new,
     .sha256 = mb_sha256,
     .hash_free = mb_hash_free,
-    .aes_supports = mb_aes_supports,
+    .aes_supports = bench_aes_every_mode,
     .aes_new = mb_aes_new,
     .aes_free = mb_aes_free,
     .aes_encrypt = mb_aes_encrypt,

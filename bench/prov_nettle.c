@@ -466,12 +466,6 @@ typedef struct {
     struct gcm_key gk;
 } nt_aes_h;
 
-static int nt_aes_supports(bench_alg mode, unsigned bits)
-{
-    (void)mode;
-    return bits == 128 || bits == 192 || bits == 256;
-}
-
 static void *nt_aes_new(bench_alg mode, const uint8_t *key, unsigned bits)
 {
     nt_aes_h *h = calloc(1, sizeof *h);
@@ -594,7 +588,7 @@ const bench_provider bench_prov_nettle = {
     .hash_new = nt_hash_new,
     .sha256 = nt_sha256,
     .hash_free = free,
-    .aes_supports = nt_aes_supports,
+    .aes_supports = bench_aes_every_mode,
     .aes_new = nt_aes_new,
     .aes_free = free,
     .aes_encrypt = nt_aes_enc,

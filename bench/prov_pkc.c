@@ -430,12 +430,6 @@ typedef struct {
     pkc_gcm_key gcm;
 } pkc_aes_h;
 
-static int pkc_aes_supports(bench_alg mode, unsigned bits)
-{
-    (void)mode;
-    return bits == 128 || bits == 192 || bits == 256;
-}
-
 static void *aes_new_impl(bench_alg mode, const uint8_t *key, unsigned bits, int portable)
 {
     pkc_aes_h *h = calloc(1, sizeof *h);
@@ -583,7 +577,7 @@ const bench_provider bench_prov_pkc = {
     PKC_EC_OPS,
     .hash_supports = yes,
     .sha256 = pkc_sha256,
-    .aes_supports = pkc_aes_supports,
+    .aes_supports = bench_aes_every_mode,
     .aes_new = pkc_aes_new,
     .aes_free = pkc_aes_free,
     .aes_encrypt = pkc_aes_enc,
@@ -623,7 +617,7 @@ const bench_provider bench_prov_pkc_portable = {
     .version = pkc_prov_version,
     .hash_supports = yes,
     .sha256 = port_sha256,
-    .aes_supports = pkc_aes_supports,
+    .aes_supports = bench_aes_every_mode,
     .aes_new = port_aes_new,
     .aes_free = pkc_aes_free,
     .aes_encrypt = pkc_aes_enc,

@@ -593,12 +593,6 @@ typedef struct {
     Aes enc, dec; /* GCM: enc only */
 } wo_aes_h;
 
-static int wo_aes_supports(bench_alg mode, unsigned bits)
-{
-    (void)mode;
-    return bits == 128 || bits == 192 || bits == 256;
-}
-
 static void wo_aes_free(void *ctx)
 {
     wo_aes_h *h = ctx;
@@ -720,7 +714,7 @@ const bench_provider bench_prov_wolfssl = {
     .hash_new = wo_hash_new,
     .sha256 = wo_sha256,
     .hash_free = wo_hash_free,
-    .aes_supports = wo_aes_supports,
+    .aes_supports = bench_aes_every_mode,
     .aes_new = wo_aes_new,
     .aes_free = wo_aes_free,
     .aes_encrypt = wo_aes_encrypt,

@@ -151,6 +151,10 @@ typedef struct bench_provider {
     void (*hash_free)(void *ctx);
 } bench_provider;
 
+/* aes_supports of a provider that has every mode with every AES key size
+ * (128, 192, 256 bits) */
+int bench_aes_every_mode(bench_alg mode, unsigned bits);
+
 /* Every provider compiled into this binary, pkc's first. */
 extern const bench_provider *const bench_providers[];
 extern const size_t bench_nproviders;
