@@ -168,10 +168,12 @@ void bench_plan_default(bench_planner *pl)
     bench_plan_add(pl, BENCH_ECIES, BENCH_OP_DECRYPT, 0, PKC_CURVE_SECP256R1, 1024);
 }
 
-void bench_plan_sym(bench_planner *pl)
+void bench_plan_sym(bench_planner *pl, const size_t *msgs, size_t nmsgs)
 {
-    static const size_t sizes[] = {64, 1024, 16384, 1048576};
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    static const size_t defaults[] = {64, 1024, 16384, 1048576};
+    const size_t *sizes = nmsgs ? msgs : defaults;
+    size_t n = nmsgs ? nmsgs : sizeof defaults / sizeof defaults[0];
+    for (size_t i = 0; i < n; i++)
         for (int op = BENCH_OP_ENCRYPT; op <= BENCH_OP_DECRYPT; op++) {
             for (int a = BENCH_AES_ECB; a <= BENCH_AES_GCM; a++)
                 for (unsigned bits = 128; bits <= 256; bits += 128)

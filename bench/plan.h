@@ -52,7 +52,8 @@ void bench_plan_ecc(bench_planner *pl, int curve);
  * 1 KiB. */
 void bench_plan_default(bench_planner *pl);
 /* -a SYM: AES-128/256 in ECB, CBC, CTR and GCM, ECIES on P-256 and hybrid
- * RSA-2048, encrypt and decrypt, over 64 B, 1 KiB, 16 KiB and 1 MiB. */
-void bench_plan_sym(bench_planner *pl);
+ * RSA-2048, encrypt and decrypt, over the nmsgs sizes of msgs (-m; none:
+ * 64 B, 1 KiB, 16 KiB and 1 MiB). */
+void bench_plan_sym(bench_planner *pl, const size_t *msgs, size_t nmsgs);
 
 #endif

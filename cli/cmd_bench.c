@@ -52,8 +52,9 @@ static void usage_bench(FILE *out)
             "                          ECCJ (prime curves unless -c); SYM (a table, not\n"
             "                          CSV): AES-128/256 in ECB, CBC, CTR, GCM, ECIES on P-256\n"
             "                          and hybrid RSA-2048, encrypt and decrypt, of 64 B, 1 KiB,\n"
-            "                          16 KiB and 1 MiB, every provider that has them, with\n"
-            "                          throughput (MB/s, cycles/byte)\n"
+            "                          16 KiB and 1 MiB (or -m), every provider that has them,\n"
+            "                          with throughput (MB/s, cycles/byte)\n"
+            "  -m BYTES[,BYTES...]     message sizes of -a SYM (1 to 4194304 bytes)\n"
             "  -b BITS[,BITS...]       RSA modulus sizes (-a RSA, CMP, ALL)\n"
             "  -c CURVE[,CURVE...]     curves, SEC 2, NIST or OpenSSL names (-a ECC, ECCJ, CMP,\n"
             "                          ALL; -a BIN: binary curves only)\n"
@@ -296,7 +297,7 @@ static const struct option longopts[] = {
 typedef struct {
     const char *mode, *raw, *json, *csv, *scenario, *study, *baseline, *format, *filter, *profile;
     const char *label, *case_name, *probe;
-    char *bits_arg, *curves_arg, *providers_arg, *ops_arg, *threads_arg;
+    char *bits_arg, *msg_arg, *curves_arg, *providers_arg, *ops_arg, *threads_arg;
     int verbose, quiet, list, include_15360, long_parts, pin, baseline_set, compare;
     double alpha, profile_s;
     bench_lock_mode lock;
@@ -320,7 +321,7 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
     uint64_t u;
     double d;
     int c;
-    static const char shortopts[] = ":a:b:c:i:s:r:vq";
+    static const char shortopts[] = ":a:b:c:i:m:s:r:vq";
     if (cli_options_prepare(argcp, argv, shortopts, longopts, NULL))
         return CLI_USAGE;
     int argc = *argcp;
@@ -336,6 +337,7 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
             a->mode = optarg;
             break;
         case 'b': a->bits_arg = optarg; break;
+        case 'm': a->msg_arg = optarg; break;
         case 'c': a->curves_arg = optarg; break;
         case 'i':
             if (cli_parse_u64(optarg, 1, 1000000, &u) != 0)
@@ -516,6 +518,23 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
             bits[nbits++] = (unsigned)u;
         }
     }
+    size_t msgs[MAXLIST];
+    int nmsgs = 0;
+    if (a->msg_arg) {
+        if (!a->mode || strcasecmp(a->mode, "SYM") != 0)
+            return cli_error(CLI_USAGE, "-m: message sizes go with -a SYM");
+        if ((n = split_list(a->msg_arg, items, MAXLIST)) <= 0)
+            return cli_error(CLI_USAGE, "-m: expected message sizes in bytes");
+        /* at most 4 MiB: a decrypt case keeps its pool's ciphertexts (16 of them),
+         * and every provider of the group is set up at once */
+        for (int i = 0; i < n; i++) {
+            uint64_t u;
+            if (cli_parse_u64(items[i], 1, (uint64_t)1 << 22, &u) != 0)
+                return cli_error(CLI_USAGE, "-m: expected a message size of 1 to 4194304 "
+                                            "bytes, not '%s'", items[i]);
+            msgs[nmsgs++] = (size_t)u;
+        }
+    }
     if (a->curves_arg) {
         if ((n = split_list(a->curves_arg, items, MAXLIST)) <= 0)
             return cli_error(CLI_USAGE, "-c: expected curve names");
@@ -577,7 +596,7 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
         if (sym) {
             if (!a->providers_arg)
                 bench_plan_all_providers(pl);
-            bench_plan_sym(pl);
+            bench_plan_sym(pl, msgs, (size_t)nmsgs);
         } else if (cmp) {
             if (!a->providers_arg)
                 bench_plan_all_providers(pl);

@@ -11,7 +11,7 @@
 #   Nettle, Mbed TLS, wolfSSL, libgcrypt when compiled in) runs all of them,
 #   128 and 256, encrypt and decrypt, and passes the checks (the check
 #   itself is tested with broken adapters in tests/test_bench_sym_check.c);
-#   --ops AES / AES/op select every AES mode;
+#   --ops AES / AES/op select every AES mode; -m sets -a SYM's sizes;
 #   --scenario size-sweep writes its summary: 17 series, sizes 1 B .. 1 MiB,
 #   OAEP stopping at its limit, the crossovers, and report.py draws 21a-21e.
 set -u
@@ -81,6 +81,14 @@ check "--ops AES" "$PKC" bench -a SYM --providers pkc --ops AES --filter '/AES-G
     -i 2 --target-ms 1 -q --json "$T/o2.json"
 [ "$(names "$T/o2.json")" = "pkc/AES-GCM/128/decrypt/64B pkc/AES-GCM/128/encrypt/64B" ] && ok || bad "--ops AES: $(names "$T/o2.json")"
 expect_rc 2 "--ops AES/sign" "$PKC" bench -a SYM --ops AES/sign
+# -m: -a SYM's message sizes, the padding edge included
+check "-a SYM -m 15,16,17" "$PKC" bench -a SYM -m 15,16,17 --providers pkc --ops AES-CBC/encrypt \
+    -i 2 --target-ms 1 -q --json "$T/m.json"
+[ "$(names "$T/m.json")" = "pkc/AES-CBC/128/encrypt/15B pkc/AES-CBC/128/encrypt/16B pkc/AES-CBC/128/encrypt/17B pkc/AES-CBC/256/encrypt/15B pkc/AES-CBC/256/encrypt/16B pkc/AES-CBC/256/encrypt/17B" ] \
+    && ok || bad "-m 15,16,17: $(names "$T/m.json")"
+expect_rc 2 "-m without -a SYM" "$PKC" bench -m 64
+expect_rc 2 "-m 0" "$PKC" bench -a SYM -m 0
+expect_rc 2 "-m above 4 MiB" "$PKC" bench -a SYM -m 4194305
 
 check "--scenario size-sweep" "$PKC" bench --scenario size-sweep -i 2 --key-pool 2 --target-ms 1 \
     --json "$T/sw.json"
