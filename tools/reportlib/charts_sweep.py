@@ -120,11 +120,13 @@ def chart_sweep(ctx, cid, stem, title, keys):
             ax.plot(xs, ys, dash, color=color, linewidth=width, marker=provider_marker(
                 sr["provider"]), ms=2.5, label=label)
             draw_ci(ax, xs, ys, cis, color=color)
-        for x in cross:
+        # labels of neighbouring crossovers at three heights, so that they do not overlap
+        reached = sorted((x for x in cross if x["bytes"] is not None), key=lambda x: x["bytes"])
+        for k, x in enumerate(reached):
             if x["bytes"] is not None:
                 color, _, _ = _style(x["scheme"])
                 ax.axvline(x["bytes"], color=color, linestyle=":", linewidth=1)
-                ax.text(x["bytes"], max(ys_all), " %s\n crossover %s" % (
+                ax.text(x["bytes"], max(ys_all) / 4 ** (k % 3), " %s\n crossover %s" % (
                     x["label"], fmt_bytes(x["bytes"])), rotation=90, va="top", ha="right",
                     fontsize=6.5, color=color)
         ci_legend_entry(ax)
