@@ -58,7 +58,7 @@ clean:
 .PHONY: bench
 bench: build
 	@mkdir -p $(RESULTS)
-	$(BUILD)/pkc bench --csv $(RESULTS)/bench.csv -r $(RESULTS)/bench-raw.csv \
+	$(BUILD)/pkc bench --csv $(RESULTS)/bench.csv --raw $(RESULTS)/bench-raw.csv \
 	  --json $(RESULTS)/bench.json
 
 # `make report`: the default benchmark run (`make bench`), the scenarios

@@ -54,14 +54,19 @@ static void usage_bench(FILE *out)
             "                          and hybrid RSA-2048, encrypt and decrypt, of 64 B, 1 KiB,\n"
             "                          16 KiB and 1 MiB (or -m), every provider that has them,\n"
             "                          with throughput (MB/s, cycles/byte)\n"
-            "  -m BYTES[,BYTES...]     message sizes of -a SYM (1 to 4194304 bytes)\n"
+            "  -m, --message-sizes BYTES[,BYTES...]\n"
+            "                          message sizes of -a SYM (1 to 4194304 bytes)\n"
             "  -b BITS[,BITS...]       RSA modulus sizes (-a RSA, CMP, ALL)\n"
             "  -c CURVE[,CURVE...]     curves, SEC 2, NIST or OpenSSL names (-a ECC, ECCJ, CMP,\n"
             "                          ALL; -a BIN: binary curves only)\n"
-            "  -i N                    exactly N samples per case (default: by time budget)\n"
-            "  -s fixed|random         pkc's key seeding (default fixed: seed, seed+1, ...)\n"
-            "  -r FILE                 raw CSV: one row per sample\n"
-            "  -v                      one line per case on stderr\n"
+            "  -n, --samples N         exactly N samples per case (default: by time budget)\n"
+            "  -s, --seed-mode fixed|random\n"
+            "                          pkc's key seeding (default fixed: seed, seed+1, ...,\n"
+            "                          so that two runs measure the same keys; pkc rng\n"
+            "                          defaults to random, as a test of a random source wants)\n"
+            "  -S, --seed N            the fixed seed (default 1)\n"
+            "  --raw FILE              raw CSV: one row per sample\n"
+            "  -v, --verbose           one line per case on stderr\n"
             "\n"
             "Selection:\n"
             "  --providers LIST        comma-separated providers (see --list; 'all'). The\n"
@@ -95,7 +100,6 @@ static void usage_bench(FILE *out)
             "                          and at least 30 keys up to 3072 bits, 10 at 4096)\n"
             "  --target-ms MS          minimum duration of one sample (default 10)\n"
             "  --baseline PROVIDER     ratios to this provider's median (default openssl)\n"
-            "  --seed N                the fixed seed (default 1)\n"
             "  --pin CPU               run on this CPU only (sched_setaffinity)\n"
             "  --lock wait|fail|none   another pkc bench running: wait for it (default), fail\n"
             "\n"
@@ -109,10 +113,12 @@ static void usage_bench(FILE *out)
             "  -q, --quiet             no progress lines on stderr\n"
             "  --list                  providers, algorithms, parameters and operations\n"
             "\n"
+            "Older spellings, still read: -i N and --iterations N (-n), -r FILE (--raw).\n"
+            "\n"
             "Examples:\n"
             "  pkc bench\n"
-            "  pkc bench -a ECCJ -c secp256r1 -i 10\n"
-            "  pkc bench -a BIN -c sect283k1 -i 10 -v > binary.csv\n"
+            "  pkc bench -a ECCJ -c secp256r1 -n 10\n"
+            "  pkc bench -a BIN -c sect283k1 -n 10 -v > binary.csv\n"
             "  pkc bench --providers pkc,openssl,libsecp256k1 -a ECC -c secp256k1\n"
             "  pkc bench --providers pkc,openssl,wolfssl,wolfssl-cached -c secp384r1 \\\n"
             "            --ops ECDSA/verify,ECDH/derive\n"
@@ -256,7 +262,7 @@ static void list_all(void)
 
 enum {
     OPT_PROVIDERS = 256, OPT_OPS, OPT_BASELINE, OPT_JSON, OPT_CSV, OPT_BUDGET, OPT_SCENARIO,
-    OPT_LIST, OPT_PIN, OPT_TARGET, OPT_15360, OPT_FORMAT, OPT_SEED, OPT_FILTER, OPT_POOL,
+    OPT_LIST, OPT_PIN, OPT_TARGET, OPT_15360, OPT_FORMAT, OPT_FILTER, OPT_POOL,
     OPT_THREADS, OPT_COMPARE, OPT_ALPHA, OPT_PROFILE, OPT_PROFILE_S, OPT_LOCK, OPT_LABEL,
     OPT_LONG, OPT_CASE, OPT_PROBE, OPT_STUDY
 };
@@ -277,7 +283,7 @@ static const struct option longopts[] = {
     {"include-15360", no_argument, NULL, OPT_15360},
     {"long", no_argument, NULL, OPT_LONG},
     {"format", required_argument, NULL, OPT_FORMAT},
-    {"seed", required_argument, NULL, OPT_SEED},
+    {"seed", required_argument, NULL, 'S'},
     {"key-pool", required_argument, NULL, OPT_POOL},
     {"threads", required_argument, NULL, OPT_THREADS},
     {"compare", no_argument, NULL, OPT_COMPARE},
@@ -289,7 +295,10 @@ static const struct option longopts[] = {
     {"case", required_argument, NULL, OPT_CASE},
     {"alloc-probe", required_argument, NULL, OPT_PROBE},
     {"raw", required_argument, NULL, 'r'},
-    {"iterations", required_argument, NULL, 'i'},
+    {"samples", required_argument, NULL, 'n'},
+    {"iterations", required_argument, NULL, 'n'}, /* the old spelling of --samples */
+    {"seed-mode", required_argument, NULL, 's'},
+    {"message-sizes", required_argument, NULL, 'm'},
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {NULL, 0, NULL, 0}};
@@ -320,8 +329,8 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
 {
     uint64_t u;
     double d;
-    int c;
-    static const char shortopts[] = ":a:b:c:i:m:s:r:vq";
+    int c, seed_given = 0, seed_mode_given = 0;
+    static const char shortopts[] = ":a:b:c:i:n:m:s:S:r:vq";
     if (cli_options_prepare(argcp, argv, shortopts, longopts, NULL))
         return CLI_USAGE;
     int argc = *argcp;
@@ -333,15 +342,16 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
                 strcasecmp(optarg, "CMP") && strcasecmp(optarg, "ALL") &&
                 strcasecmp(optarg, "SYM"))
                 return cli_error(CLI_USAGE,
-                                 "-a: expected RSA, ECC, ECCJ, BIN, CMP or ALL, not '%s'", optarg);
+                                 "-a: expected RSA, ECC, ECCJ, BIN, CMP, ALL or SYM, not '%s'", optarg);
             a->mode = optarg;
             break;
         case 'b': a->bits_arg = optarg; break;
         case 'm': a->msg_arg = optarg; break;
         case 'c': a->curves_arg = optarg; break;
-        case 'i':
+        case 'i': /* the old spelling of -n (-i is an input file elsewhere) */
+        case 'n':
             if (cli_parse_u64(optarg, 1, 1000000, &u) != 0)
-                return cli_error(CLI_USAGE, "-i: expected a number of samples >= 1, not '%s'",
+                return cli_error(CLI_USAGE, "-n: expected a number of samples >= 1, not '%s'",
                                  optarg);
             a->o.fixed_samples = (size_t)u;
             break;
@@ -352,6 +362,7 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
                 a->o.fixed_seed = 0;
             else
                 return cli_error(CLI_USAGE, "-s: expected fixed or random, not '%s'", optarg);
+            seed_mode_given = 1;
             break;
         case 'r': a->raw = optarg; break;
         case 'v': a->verbose = 1; break;
@@ -393,10 +404,11 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
                                  optarg);
             a->format = optarg;
             break;
-        case OPT_SEED:
+        case 'S':
             if (cli_parse_u64(optarg, 0, UINT64_MAX, &u) != 0)
                 return cli_error(CLI_USAGE, "--seed: expected a number, not '%s'", optarg);
             a->o.seed = u;
+            seed_given = 1;
             break;
         case OPT_POOL:
             if (cli_parse_u64(optarg, 1, BENCH_POOL_MAX, &u) != 0)
@@ -436,6 +448,8 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
             return cli_option_error(c, argv);
         }
     }
+    if (seed_given && seed_mode_given && !a->o.fixed_seed)
+        return cli_usage_error("--seed N contradicts -s random");
     return 0;
 }
 

@@ -428,8 +428,8 @@ static int cmd_cipher(int argc, char **argv)
         {"tag-out", required_argument, NULL, OPT_TAG_OUT},
         {"taglen", required_argument, NULL, OPT_TAGLEN},
         {"nopad", no_argument, NULL, OPT_NOPAD},
-        {"in", required_argument, NULL, 'i'},
-        {"out", required_argument, NULL, 'o'},
+        CLI_OPT_IN,
+        CLI_OPT_OUT,
         {NULL, 0, NULL, 0},
     };
     static const cli_spelling spellings[] = {

@@ -320,7 +320,7 @@ static int cmd_crypt(int argc, char **argv, int enc)
 {
     static const struct option eopts[] = {{"pub", required_argument, NULL, 'p'},
                                           {"digest", required_argument, NULL, 'd'},
-                                          {"out", required_argument, NULL, 'o'},
+                                          CLI_OPT_OUT,
                                           {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK},
                                           {"scheme", required_argument, NULL, OPT_SCHEME},
                                           {"hybrid", no_argument, NULL, OPT_HYBRID},
@@ -328,10 +328,10 @@ static int cmd_crypt(int argc, char **argv, int enc)
                                           {"label", required_argument, NULL, OPT_LABEL},
                                           {"mgf1", required_argument, NULL, OPT_MGF1},
                                           {NULL, 0, NULL, 0}};
-    static const struct option dopts[] = {{"in", required_argument, NULL, 'i'},
+    static const struct option dopts[] = {CLI_OPT_IN,
                                           CLI_OPT_PASSIN,
                                           {"digest", required_argument, NULL, 'd'},
-                                          {"out", required_argument, NULL, 'o'},
+                                          CLI_OPT_OUT,
                                           {"allow-weak", no_argument, NULL, OPT_ALLOW_WEAK},
                                           {"scheme", required_argument, NULL, OPT_SCHEME},
                                           {"hybrid", no_argument, NULL, OPT_HYBRID},

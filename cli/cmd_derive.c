@@ -62,9 +62,9 @@ static int derive_run(const char *in, const char *peerpath, const char *out, con
 static int cmd_derive(int argc, char **argv)
 {
     static const char shortopts[] = ":i:p:o:";
-    static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
+    static const struct option opts[] = {CLI_OPT_IN,
                                          {"peer", required_argument, NULL, 'p'},
-                                         {"out", required_argument, NULL, 'o'},
+                                         CLI_OPT_OUT,
                                          {"kdf", required_argument, NULL, 'K'},
                                          {"salt", required_argument, NULL, 's'},
                                          {"info", required_argument, NULL, 'n'},

@@ -207,7 +207,7 @@ static int cmd_keygen(int argc, char **argv)
     static const struct option opts[] = {
         {"type", required_argument, NULL, 't'},  {"bits", required_argument, NULL, 'b'},
         {"exponent", required_argument, NULL, 'e'}, {"curve", required_argument, NULL, 'c'},
-        {"seed", required_argument, NULL, 'S'},  {"out", required_argument, NULL, 'o'},
+        {"seed", required_argument, NULL, 'S'},  CLI_OPT_OUT,
         {"outform", required_argument, NULL, 'F'}, {"passout", required_argument, NULL, 'P'},
         {"iter", required_argument, NULL, 'n'},     {"format", required_argument, NULL, 'f'},
         {NULL, 0, NULL, 0}};
@@ -357,8 +357,8 @@ static void usage_pubkey(FILE *out)
 static int cmd_pubkey(int argc, char **argv)
 {
     static const char shortopts[] = ":i:o:";
-    static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
-                                         {"out", required_argument, NULL, 'o'},
+    static const struct option opts[] = {CLI_OPT_IN,
+                                         CLI_OPT_OUT,
                                          {"outform", required_argument, NULL, 'F'},
                                          {"inform", required_argument, NULL, 'I'},
                                          {"format", required_argument, NULL, 'f'},
@@ -589,8 +589,8 @@ static int cmd_key(int argc, char **argv)
     static const char shortopts[] = ":i:o:";
     enum { O_TEXT = 300, O_NOOUT, O_PUBOUT, O_OUTFORM, O_INFORM, O_FORMAT, O_POINT, O_PASSOUT,
            O_ITER };
-    static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
-                                         {"out", required_argument, NULL, 'o'},
+    static const struct option opts[] = {CLI_OPT_IN,
+                                         CLI_OPT_OUT,
                                          {"text", no_argument, NULL, O_TEXT},
                                          {"noout", no_argument, NULL, O_NOOUT},
                                          {"pubout", no_argument, NULL, O_PUBOUT},

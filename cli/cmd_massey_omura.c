@@ -92,7 +92,7 @@ static int cmd_massey_omura(int argc, char **argv)
     static const struct option opts[] = {{"curve", required_argument, NULL, 'c'},
                                          {"verbose", no_argument, NULL, 'v'},
                                          {"seed", required_argument, NULL, 'S'},
-                                         {"out", required_argument, NULL, 'o'},
+                                         CLI_OPT_OUT,
                                          {NULL, 0, NULL, 0}};
     static const cli_spelling spellings[] = {{NULL, NULL, NULL}};
     if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))

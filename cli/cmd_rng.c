@@ -520,7 +520,7 @@ static int cmd_rng(int argc, char **argv)
         {"range", required_argument, 0, 'r'},     {"bits", required_argument, 0, 'b'},
         {"generator", required_argument, 0, 'g'}, {"seed-mode", required_argument, 0, 's'},
         {"seed", required_argument, 0, 'S'},      {"hash", required_argument, 0, 'H'},
-        {"out", required_argument, 0, 'o'},       {"output", required_argument, 0, 'o'},
+        CLI_OPT_OUT,
         {"digest", required_argument, 0, 'H'},    {"verbose", no_argument, 0, 'v'},
         {"help", no_argument, 0, 'h'},            {0, 0, 0, 0}};
     rng_job j;

@@ -282,8 +282,8 @@ static void usage_sign(FILE *out)
 static int cmd_sign(int argc, char **argv)
 {
     static const char shortopts[] = ":i:d:o:";
-    static const struct option opts[] = {{"in", required_argument, NULL, 'i'},
-                                         {"out", required_argument, NULL, 'o'},
+    static const struct option opts[] = {CLI_OPT_IN,
+                                         CLI_OPT_OUT,
                                          SCHEME_OPTIONS,
                                          CLI_OPT_PASSIN,
                                          {NULL, 0, NULL, 0}};

@@ -46,6 +46,16 @@ static void usage(FILE *out)
             "Commands:\n");
     for (int i = 0; i < ncommands; i++)
         fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(out,
+            "\nOptions mean the same in every command that has them:\n"
+            "  -i, --in FILE (--input)   the key or input file    -b BITS   a size in bits\n"
+            "  -o, --out FILE (--output) the output file           -c CURVE  a curve\n"
+            "  -S, --seed N              a fixed seed              -d, --digest NAME\n"
+            "  -s, --seed-mode fixed|random                        -v, --verbose\n"
+            "  -n, --samples N           how many values or samples -q, --quiet\n"
+            "Two exceptions: pkc cipher -d decrypts (as openssl enc -d) and pkc verify\n"
+            "-s names the signature. OpenSSL's single-dash spellings (-in, -out,\n"
+            "-outform DER, -pubout ...) are read as well.\n");
     fprintf(out, "\nExit status: 0 success, 1 a negative answer (e.g. signature invalid),\n"
                  "2 bad usage or bad input.\n");
 }

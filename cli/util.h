@@ -141,6 +141,10 @@ void cli_set_passin(const char *spec);
  * (len + 1 bytes, NUL-terminated; free with pkc_secure_free(pw, len + 1)).
  * Returns 0, or CLI_USAGE after the message. */
 int cli_password_read(const char *spec, uint8_t **pw, size_t *len);
+/* The output and input files: -o/--out FILE with --output as another
+ * spelling, -i/--in FILE with --input; one meaning in every command. */
+#define CLI_OPT_OUT {"out", required_argument, NULL, 'o'}, {"output", required_argument, NULL, 'o'}
+#define CLI_OPT_IN {"in", required_argument, NULL, 'i'}, {"input", required_argument, NULL, 'i'}
 /* The option entry and help line of --passin, for the commands that read
  * private keys. */
 #define CLI_OPT_PASSIN_ID 0x5041

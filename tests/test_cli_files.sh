@@ -5,7 +5,9 @@
 #     a symbolic link (to a file here, to a file on another file system, and
 #     dangling), a link like /dev/stdout, a 250-character file name: written,
 #     never replaced; an existing file keeps its mode and owner;
-#   - modes of new files: private keys and secrets 0600, the rest the umask's;
+#   - modes of new files under umask 022, 027, 077 and 002: private keys,
+#     plaintexts and shared secrets 0600, public keys, signatures,
+#     ciphertexts and datasets the umask's;
 #   - SIGINT/SIGTERM during keygen and during `rng -m raw -n N -o FILE` leave
 #     no temporary file and the old FILE untouched (signals injected by strace
 #     at the write or fsync, so the moment is exact);
@@ -138,22 +140,30 @@ mode_is() { # DESCRIPTION FILE MODE
 "$PKC" keygen -t rsa -b 1024 -S 1 -o rsa.pem && "$PKC" pubkey -i rsa.pem -o rsa.pub
 "$PKC" keygen -t ec -c P-256 -o peer.pem && "$PKC" pubkey -i peer.pem -o peer.pub
 printf 'secret' > msg
-for u in 022 077 002; do
+K=000102030405060708090a0b0c0d0e0f
+for u in 022 027 077 002; do
     rm -f new.*
     (umask $u
      "$PKC" keygen -t ec -c P-256 -o new.key
+     "$PKC" key -i key.pem -o new.der --format sec1 --outform der
      "$PKC" pubkey -i key.pem -o new.pub
+     "$PKC" key -i key.pem --pubout --outform der --output new.spki
      "$PKC" sign -i key.pem -o new.sig msg
      "$PKC" encrypt -p rsa.pub -o new.enc msg
+     "$PKC" encrypt -p peer.pub -o new.ecies msg
      "$PKC" decrypt -i rsa.pem -o new.dec new.enc
      "$PKC" derive -i key.pem -p peer.pub -o new.dh
+     "$PKC" cipher -a aes-128-ctr -e -K $K --iv $K -i msg -o new.ctr
+     "$PKC" cipher -a aes-128-ctr -d -K $K --iv $K -i new.ctr -o new.plain
      "$PKC" rng -n 10 -o new.csv
-     "$PKC" rng -m raw -n 10 -o new.raw)
+     "$PKC" rng -m raw -n 10 -o new.raw) || bad "umask $u: a command failed"
     public=$(printf '%o' $((0666 & ~8#$u)))
     mode_is "umask $u: private key" new.key 600
+    mode_is "umask $u: private key (SEC 1 DER)" new.der 600
     mode_is "umask $u: decrypted plaintext" new.dec 600
+    mode_is "umask $u: AES plaintext" new.plain 600
     mode_is "umask $u: shared secret" new.dh 600
-    for f in new.pub new.sig new.enc new.csv new.raw; do
+    for f in new.pub new.spki new.sig new.enc new.ecies new.ctr new.csv new.raw; do
         mode_is "umask $u: $f" $f "$public"
     done
 done
