@@ -19,6 +19,12 @@
 #ifndef PKC_SOURCE_DIR
 #define PKC_SOURCE_DIR "."
 #endif
+/* Where an installed pkc keeps its helpers (libpkc_alloccount.so,
+ * flamegraph.py), relative to the directory of the executable:
+ * BINDIR/../libexec/pkc for the default layout (CMakeLists.txt). */
+#ifndef PKC_LIBEXEC_FROM_BIN
+#define PKC_LIBEXEC_FROM_BIN "../libexec/pkc"
+#endif
 
 /* ---- adding a case by its name ---------------------------------------------- */
 
@@ -148,10 +154,29 @@ static void slug(char *out, size_t cap, const char *name)
     out[i] = 0;
 }
 
-static const char *tools_dir(void)
+/* The helper NAME in out: $env/NAME when env names a variable that is set, else the first that
+ * exists of EXEDIR/NAME (when beside: pkc in a build tree),
+ * EXEDIR/PKC_LIBEXEC_FROM_BIN/NAME (an installed pkc) and fallback/NAME;
+ * the last one tried when none does. */
+static void helper_path(char *out, size_t cap, const char *env, const char *exedir, int beside,
+                        const char *fallback, const char *name)
 {
-    const char *e = getenv("PKC_TOOLS_DIR");
-    return e && *e ? e : PKC_SOURCE_DIR "/tools";
+    const char *e = env ? getenv(env) : NULL;
+    if (e && *e) {
+        snprintf(out, cap, "%s/%s", e, name);
+        return;
+    }
+    const char *dirs[3] = {beside ? exedir : NULL, NULL, fallback};
+    char inst[600];
+    snprintf(inst, sizeof inst, "%s/%s", exedir, PKC_LIBEXEC_FROM_BIN);
+    dirs[1] = inst;
+    for (int i = 0; i < 3; i++) {
+        if (!dirs[i])
+            continue;
+        snprintf(out, cap, "%s/%s", dirs[i], name);
+        if (access(out, R_OK) == 0)
+            return;
+    }
 }
 
 int bench_profile_run(const bench_run *r, const bench_profile_opts *o, char *err, size_t errlen)
@@ -167,13 +192,17 @@ int bench_profile_run(const bench_run *r, const bench_profile_opts *o, char *err
         return -1;
     }
     self[sl] = 0;
-    char exedir[512], preload[600], flame[600];
+    char exedir[512], preload[1200], flame[1200];
     snprintf(exedir, sizeof exedir, "%s", self);
-    snprintf(preload, sizeof preload, "%s/libpkc_alloccount.so", dirname(exedir));
+    const char *dir = dirname(exedir);
+    helper_path(preload, sizeof preload, NULL, dir, 1, NULL,
+                "libpkc_alloccount.so");
     const char *env_pre = getenv("PKC_ALLOCCOUNT");
     if (env_pre && *env_pre)
         snprintf(preload, sizeof preload, "%s", env_pre);
-    snprintf(flame, sizeof flame, "%s/flamegraph.py", tools_dir());
+    /* a built pkc finds flamegraph.py in the source tree's tools/ */
+    helper_path(flame, sizeof flame, "PKC_TOOLS_DIR", dir, 0, PKC_SOURCE_DIR "/tools",
+                "flamegraph.py");
     int perf = have("perf"), cg = !perf && have("valgrind");
     if (!perf && !cg) {
         snprintf(err, errlen, "neither perf (linux-perf) nor valgrind is installed");

@@ -12,7 +12,9 @@
 #     decrypts its OAEP ciphertext;
 #   - a CMake project with find_package(pkc) builds and runs examples/hash.c;
 #   - every public header compiles alone, as C11 and as C++, with -Werror;
-#   - `man -l` renders every page and pkc-sign(1) shows its options.
+#   - `man -l` renders every page and pkc-sign(1) shows its options;
+#   - the installed pkc's bench --profile finds its allocation counter and
+#     flame-graph writer in LIBEXECDIR/pkc.
 # Needs cc, c++, pkg-config, cmake, openssl and man: SKIPPED without them
 # (a failure when CI is set).
 set -u
@@ -39,6 +41,27 @@ nh=$(ls "$SRC"/include/pkc/*.h | wc -l)
 [ "$(ls "$R$P"/include/pkc/*.h | wc -l)" -eq "$nh" ] && ok || bad "not every header installed"
 readelf -d "$L/libpkc.so" | grep -q 'SONAME.*\[libpkc\.so\.0\]' && ok || bad "soname is not libpkc.so.0"
 "$R$P/bin/pkc" --version >/dev/null && ok || bad "the installed pkc does not run"
+
+# pkc bench --profile from the installed pkc: the allocation counter and the
+# flame-graph writer come from LIBEXECDIR/pkc (nothing beside bin/pkc)
+X="$R$P/libexec/pkc"
+for f in libpkc_alloccount.so flamegraph.py reportlib/__init__.py reportlib/cli.py; do
+    [ -e "$X/$f" ] && ok || bad "not installed: ${X#"$R"}/$f"
+done
+if perf record -q -e cpu-clock -o "$T/probe.data" true 2>/dev/null; then
+    (cd "$T" && PKC_BENCH_LOCK="$T/bench.lock" "$R$P/bin/pkc" bench --providers pkc \
+        --filter '^pkc/ECDSA/secp256r1/sign$' --profile "$T/prof" --profile-seconds 0.2 -q \
+        >/dev/null 2>"$T/err") && ok || bad "installed pkc bench --profile: $(cat "$T/err")"
+    /usr/bin/python3 - "$T/prof/profile.json" <<'PY' && ok || bad "the installed pkc counted no allocations"
+import json, sys
+a = json.load(open(sys.argv[1]))["alloc"][0]
+assert a["allocs_per_op"] is not None and "libpkc_alloccount" in a["method"], a
+PY
+elif [ -n "${CI:-}" ]; then
+    bad "perf cannot sample here: the installed pkc bench --profile is untested"
+else
+    echo "SKIPPED (part): perf cannot sample here, the installed --profile is untested"
+fi
 
 # pkg-config against the DESTDIR (libpkc.pc is relocatable: its paths
 # follow the file)
