@@ -28,6 +28,7 @@
 #include "fuzz/fuzz_ecdsa_sig.c"
 #include "fuzz/fuzz_elgamal.c"
 #include "fuzz/fuzz_key.c"
+#include "fuzz/fuzz_key_password.c"
 #include "fuzz/fuzz_oaep.c"
 #include "fuzz/fuzz_pem.c"
 #include "fuzz/fuzz_pke.c"
@@ -55,7 +56,7 @@ static const harness harnesses[] = {
     {"base64", pkc_fuzz_base64, 3000},       {"der", pkc_fuzz_der, 4000},
     {"ec_key", pkc_fuzz_ec_key, 3000},       {"ec_point", pkc_fuzz_ec_point, 3000},
     {"ecdsa_sig", pkc_fuzz_ecdsa_sig, 3000}, {"elgamal", pkc_fuzz_elgamal, 1500},
-    {"key", pkc_fuzz_key, 3000},
+    {"key", pkc_fuzz_key, 3000},             {"key_password", pkc_fuzz_key_password, 1500},
     {"oaep", pkc_fuzz_oaep, 2000},           {"pem", pkc_fuzz_pem, 3000},
     {"pke", pkc_fuzz_pke, 1500},
     {"rsa_key", pkc_fuzz_rsa_key, 3000},     {"rsa_verify", pkc_fuzz_rsa_verify, 3000},

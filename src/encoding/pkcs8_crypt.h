@@ -24,8 +24,11 @@
 
 /* More iterations than this are refused (PKC_ERR_UNSUPPORTED) so that a
  * hostile key file cannot make a parse take minutes: 10^7 rounds of
- * HMAC-SHA-256 are a few seconds. */
+ * HMAC-SHA-256 are a few seconds. The libFuzzer build defines a lower
+ * limit (tests/fuzz/run.sh). */
+#ifndef PKC_PKCS8_MAX_ITERATIONS
 #define PKC_PKCS8_MAX_ITERATIONS 10000000u
+#endif
 /* What pkc writes: PBKDF2-HMAC-SHA-256 with this many rounds (OWASP's 2023
  * figure for PBKDF2-HMAC-SHA256), a 16-byte salt, AES-256-CBC. */
 #define PKC_PKCS8_DEFAULT_ITERATIONS 600000u

@@ -61,7 +61,7 @@ open(out, "w").write("\n".join(o) + "\n")
 EOF
 
 # ---- helpers ------------------------------------------------------------------
-H=(base64 der ec_key ec_point ecdsa_sig elgamal key oaep pem pke rsa_key rsa_verify
+H=(base64 der ec_key ec_point ecdsa_sig elgamal key key_password oaep pem pke rsa_key rsa_verify
    diff_ecdh diff_ecdsa_verify diff_key diff_oaep diff_rsa_verify)
 for h in "${H[@]}"; do
   mkdir -p "$CORPUS/$h"
@@ -348,6 +348,29 @@ sed -n '2,3p' "$KEYS/ec_secp521r1.pem" >"$CORPUS/base64/ec_body"
 { printf '\x01'; sed 's/$/\r/' "$KEYS/ec_prime256v1.pem"; } >"$CORPUS/pem/crlf.pem"
 { printf '\x01'; printf 'junk before\n'; head -c -1 "$KEYS/ec_secp192k1.pem"; } >"$CORPUS/pem/noeol.pem"
 { printf '\x01'; printf -- '-----BEGIN X-----\nAA==\n-----END X-----'; } >"$CORPUS/pem/tiny.pem"
+
+# ---- password-encrypted PKCS#8 (fuzz_key_password: a length byte, the
+# password, then the key file) ----------------------------------------------------
+# kpwput NAME PASSWORD FILE
+kpwput() {
+  { printf "\\x$(printf '%02x' ${#2})"; printf '%s' "$2"; cat "$3"; } >"$CORPUS/key_password/$1"
+}
+i=0
+for spec in "ec_prime256v1 aes-128-cbc hmacWithSHA1 pem" "ec_secp384r1 aes-256-cbc hmacWithSHA256 der" \
+            "ec_secp256k1 aes-192-cbc hmacWithSHA512 pem" "rsa1024 aes-256-cbc hmacWithSHA384 der" \
+            "ec_secp521r1 aes-128-cbc hmacWithSHA224 der"; do
+  set -- $spec
+  i=$((i + 1))
+  pw="pw$i"
+  openssl pkcs8 -topk8 -v2 "$2" -v2prf "$3" -iter $((i * 3)) -in "$KEYS/$1.pem" \
+    -passout "pass:$pw" -outform "$4" -out "$TMP/kpw$i"
+  kpwput "$1.$2.$3.$4" "$pw" "$TMP/kpw$i"
+done
+kpwput rsa.clear.pem "" "$R"                                   # a key in clear
+openssl pkcs8 -topk8 -v1 PBE-SHA1-3DES -iter 2 -in "$KEYS/ec_prime256v1.pem" -passout pass:x \
+  -outform DER -out "$TMP/kpw_pbes1" 2>/dev/null && kpwput pbes1.der x "$TMP/kpw_pbes1"
+openssl pkcs8 -topk8 -v2 aes-256-cbc -iter 2 -in "$KEYS/ec_prime256v1.pem" -passout pass:right \
+  -out "$TMP/kpw_wrong" && kpwput wrong_password.pem wrong "$TMP/kpw_wrong"
 
 # ---- the differential harnesses (fuzz_diff_*: pkc against OpenSSL) -------------
 # Selector bytes as each harness's comment describes them. Valid inputs made
