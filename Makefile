@@ -158,6 +158,19 @@ TIMING_SECONDS ?= 6
 timing-test: build
 	$(BUILD)/tests/dudect --seconds $(TIMING_SECONDS)
 
+# `make soak-ec`: the elliptic-curve tests with PKC_TEST_ITERS=$(SOAK_ITERS):
+# the field and scalar arithmetic of every curve against GMP, the GLV split,
+# and ECDSA and ECDH on every curve against OpenSSL both ways (and
+# libsecp256k1); SOAK_ITERS=20000 is on the order of 10^6 random operations
+# per curve (hours; the binary curves dominate). Not part of CI.
+SOAK_ITERS ?= 20000
+.PHONY: soak-ec
+soak-ec: build
+	for t in test_ec_field test_ec_glv test_ecdsa_openssl test_ecdh_openssl; do \
+	  echo "== $$t (PKC_TEST_ITERS=$(SOAK_ITERS))"; \
+	  PKC_TEST_ITERS=$(SOAK_ITERS) $(BUILD)/tests/$$t || exit 1; \
+	done
+
 # `make lint`: libpkc with its warnings as errors (PKC_WERROR), cppcheck and
 # clang-tidy (.clang-tidy) on src/, cli/ and bench/, in build-lint/; about a
 # minute on two cores (scripts/lint.sh). CI runs it.

@@ -36,7 +36,7 @@ CURVES = [
      ["P192", "nistp192"]),
     ("secp224k1", "secp224k1", None, "1.3.132.0.32", 112, 2048, "mont", []),
     ("secp224r1", "secp224r1", "P-224", "1.3.132.0.33", 112, 2048, "mont", ["P224", "nistp224"]),
-    ("secp256k1", "secp256k1", None, "1.3.132.0.10", 128, 3072, "mont", []),
+    ("secp256k1", "secp256k1", None, "1.3.132.0.10", 128, 3072, "k256", []),
     ("secp256r1", "prime256v1", "P-256", "1.2.840.10045.3.1.7", 128, 3072, "p256",
      ["P256", "nistp256"]),
     ("secp384r1", "secp384r1", "P-384", "1.3.132.0.34", 192, 7680, "mont", ["P384", "nistp384"]),
@@ -157,7 +157,8 @@ def arith(name, p, a, b, n, gx, gy, impl, windows, ops_name, small_order):
     """The configuration and constants of one curve for curve_tmpl.h."""
     N = (p.bit_length() + 63) // 64
     assert N == (n.bit_length() + 63) // 64 or n.bit_length() <= 64 * N
-    R = 1 if impl == "p521" else 2**(64 * N)
+    plain = impl in ("p521", "k256")  # canonical values, no Montgomery form
+    R = 1 if plain else 2**(64 * N)
     a_val = a - p if a > p // 2 else a
     assert a_val in (-3, 0), name
     assert (gy * gy - gx**3 - a * gx - b) % p == 0
@@ -169,7 +170,7 @@ def arith(name, p, a, b, n, gx, gy, impl, windows, ops_name, small_order):
     out.append("#define EC_PBITS %d" % p.bit_length())
     out.append("#define EC_NBITS %d" % n.bit_length())
     out.append("#define EC_FIELD %s" % {"mont": "EC_FIELD_MONT", "p256": "EC_FIELD_P256",
-                                        "p521": "EC_FIELD_P521"}[impl])
+                                        "p521": "EC_FIELD_P521", "k256": "EC_FIELD_K256"}[impl])
     out.append("#define EC_CURVE_A (%d)" % a_val)
     out.append("#define EC_P_MOD4 %d" % (p % 4))
     glv = name == "secp256k1"
@@ -180,7 +181,7 @@ def arith(name, p, a, b, n, gx, gy, impl, windows, ops_name, small_order):
     for k, v in sorted(windows.items()):
         out.append("#define %s %d" % (k, v))
     c("ec_p", p)
-    if impl != "p521":
+    if not plain:
         out.append("#define EC_P_M0 0x%016xULL" % ((-pow(p, -1, 2**64)) % 2**64))
         c("ec_r2", R * R % p)
         c("ec_r3", R * R * R % p)
@@ -222,6 +223,21 @@ def arith(name, p, a, b, n, gx, gy, impl, windows, ops_name, small_order):
         b2 = a1
         assert pow(lam, 3, n) == 1 and pow(beta, 3, p) == 1
         assert (a1 + b1 * lam) % n == 0 and (a2 + b2 * lam) % n == 0
+        # The shortest nonzero lattice vector in the max norm is (a1, b1),
+        # max(|x|, |y|) = |b1| > 2^127.8: glv.h's proof that only the last
+        # window of mul_jac_glv can meet the doubling case rests on it. A
+        # vector c1 (a1, b1) + c2 (a2, b2) with max(|x|, |y|) < |b1| has
+        # |c1| <= (|b2| + |a2|) |b1| / |det|, |c2| <= (|b1| + |a1|) |b1| / |det|
+        # (Cramer), so searching those coefficients is a proof.
+        det = abs(a1 * b2 - a2 * b1)
+        assert det == n
+        lim = max((abs(b2) + abs(a2)) * abs(b1), (abs(b1) + abs(a1)) * abs(b1)) // det + 1
+        assert lim <= 8
+        for c1 in range(-lim, lim + 1):
+            for c2 in range(-lim, lim + 1):
+                if c1 or c2:
+                    assert max(abs(c1 * a1 + c2 * a2), abs(c1 * b1 + c2 * b2)) >= abs(b1)
+        assert abs(b1) > 2**127.8
         # lambda G = (beta gx, gy)
         c("ec_glv_beta", beta * R % p)
         c("ec_glv_g1", ((b2 << 384) + n // 2) // n)

@@ -19,7 +19,8 @@
  * Configuration (every required macro is checked below with #error):
  *   EC_N          limbs of the field and of the scalars (1 to 9)
  *   EC_PBITS      bit length of p;  EC_NBITS  bit length of the order n
- *   EC_FIELD      EC_FIELD_MONT, EC_FIELD_P256 or EC_FIELD_P521 (field.h)
+ *   EC_FIELD      EC_FIELD_MONT, EC_FIELD_P256, EC_FIELD_P521 or EC_FIELD_K256
+ *                 (field.h)
  *   EC_CURVE_A    -3 or 0: the curve form y^2 = x^3 + a x + b
  *   EC_P_MOD4     3 (square roots by one power) or 1 (Tonelli-Shanks)
  *   EC_GLV        1 for a curve with the GLV endomorphism (glv.h), else 0
@@ -51,6 +52,7 @@
 #define EC_FIELD_MONT 1
 #define EC_FIELD_P256 2
 #define EC_FIELD_P521 3
+#define EC_FIELD_K256 4
 
 #if !defined(EC_N) || EC_N < 1 || EC_N > PKC_EC_MAX_LIMBS
 #error "curve_tmpl.h: EC_N (limbs, 1 to PKC_EC_MAX_LIMBS) must be defined"
@@ -62,7 +64,7 @@
 #error "curve_tmpl.h: EC_NBITS (bits of the order n, at most 64 EC_N) must be defined"
 #endif
 #if !defined(EC_FIELD)
-#error "curve_tmpl.h: EC_FIELD must be defined (EC_FIELD_MONT, EC_FIELD_P256, EC_FIELD_P521)"
+#error "curve_tmpl.h: EC_FIELD must be defined (EC_FIELD_MONT, EC_FIELD_P256, EC_FIELD_P521, EC_FIELD_K256)"
 #endif
 #if !defined(EC_CURVE_A) || (EC_CURVE_A != -3 && EC_CURVE_A != 0)
 #error "curve_tmpl.h: EC_CURVE_A must be defined as -3 or 0"
@@ -261,6 +263,19 @@ static void lab_aff_add(pkc_ec_lab_aff *r, const pkc_ec_lab_aff *p, const pkc_ec
     r->infinity = sinf;
 }
 
+#if EC_GLV
+static void lab_glv_split(uint64_t *k1, int *neg1, uint64_t *k2, int *neg2, const uint64_t *k)
+{
+    uint64_t m1, m2;
+    glv_split(k1, &m1, k2, &m2, k);
+    *neg1 = (int)(m1 & 1);
+    *neg2 = (int)(m2 & 1);
+}
+#define LAB_GLV_SPLIT lab_glv_split
+#else
+#define LAB_GLV_SPLIT NULL
+#endif
+
 static const pkc_ec_lab lab_ops = {
     .nlimbs = EC_N,
     .fe_from_int = lab_fe_from_int,
@@ -281,6 +296,7 @@ static const pkc_ec_lab lab_ops = {
     .aff_from_affine = lab_aff_from_affine,
     .aff_to_affine = lab_aff_to_affine,
     .aff_add = lab_aff_add,
+    .glv_split = LAB_GLV_SPLIT,
 };
 
 /* ---- the operations table ---- */

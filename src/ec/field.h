@@ -11,6 +11,8 @@
  *   EC_FIELD_MONT  field_mont.h   Montgomery form, generic reduction
  *   EC_FIELD_P256  field_p256.h   Montgomery form, P-256 shift-and-add reduction
  *   EC_FIELD_P521  field_p521.h   plain values mod 2^521 - 1, Mersenne folding
+ *   EC_FIELD_K256  field_k256.h   plain values mod 2^256 - 2^32 - 977 (secp256k1),
+ *                                 folding by 2^32 + 977
  * A new representation (another curve-specific reduction, a MULX/ADX path)
  * is one more header with the same five functions; a Montgomery form defines
  * only the products and FE_MONTGOMERY, and gets the other three here.
@@ -58,8 +60,10 @@ typedef uint64_t fe[EC_N];
 #include "field_p256.h"
 #elif EC_FIELD == EC_FIELD_P521
 #include "field_p521.h"
+#elif EC_FIELD == EC_FIELD_K256
+#include "field_k256.h"
 #else
-#error "field.h: EC_FIELD must be EC_FIELD_MONT, EC_FIELD_P256 or EC_FIELD_P521"
+#error "field.h: EC_FIELD must be EC_FIELD_MONT, EC_FIELD_P256, EC_FIELD_P521 or EC_FIELD_K256"
 #endif
 
 #ifdef FE_MONTGOMERY

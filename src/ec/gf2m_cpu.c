@@ -22,14 +22,28 @@ static int cpu_has_clmul(void)
 
 int pkc_gf2m_impl_state;
 
+/* Probed once: cpuid traps to the hypervisor in a virtual machine (about
+ * 8 us here), and pkc_gf2m_set_impl(AUTO) may run around every call. */
+static int clmul_cached = -1;
+
+static int have_clmul_cached(void)
+{
+    int v = __atomic_load_n(&clmul_cached, __ATOMIC_RELAXED);
+    if (v < 0) {
+        v = cpu_has_clmul();
+        __atomic_store_n(&clmul_cached, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
 int pkc_gf2m_have_clmul(void)
 {
-    return cpu_has_clmul();
+    return have_clmul_cached();
 }
 
 int pkc_gf2m_impl_decide(void)
 {
-    int v = cpu_has_clmul() ? 2 : 1;
+    int v = have_clmul_cached() ? 2 : 1;
     int expected = 0;
     /* the first decision wins; a concurrent set_impl is kept */
     if (!__atomic_compare_exchange_n(&pkc_gf2m_impl_state, &expected, v, 0, __ATOMIC_RELAXED,
@@ -43,13 +57,13 @@ pkc_err pkc_gf2m_set_impl(pkc_gf2m_impl impl)
     int v;
     switch (impl) {
     case PKC_GF2M_IMPL_AUTO:
-        v = cpu_has_clmul() ? 2 : 1;
+        v = have_clmul_cached() ? 2 : 1;
         break;
     case PKC_GF2M_IMPL_PORTABLE:
         v = 1;
         break;
     case PKC_GF2M_IMPL_CLMUL:
-        if (!cpu_has_clmul())
+        if (!have_clmul_cached())
             return PKC_ERR_UNSUPPORTED;
         v = 2;
         break;

@@ -113,12 +113,29 @@ static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
 }
 
 /* k*P with the endomorphism, constant time: k = +-k1 +- k2 lambda with
- * k1, k2 < 2^130, both recoded in signed WV-bit windows and processed
- * together, so there are half as many doublings. The lambda multiple of a
- * table entry is (beta x, y): one field multiplication, no second scan.
- * Unlike the plain version, partial sums here can meet +-the addend for
- * particular scalars (K1 + K2 lambda = small has short solutions), so
- * every addition also computes the doubling and selects it. */
+ * k1, k2 < 2^129 (glv_split; tests/test_ec_glv.c checks the bound), both
+ * recoded in signed WV-bit windows and processed together, so there are
+ * half as many doublings. The lambda multiple of a table entry is
+ * (beta x, y): one field multiplication, no second scan.
+ *
+ * When can an addition meet +-its addend (the doubling case the
+ * incomplete formula gets wrong)? In window i, after its WV doublings, the
+ * accumulator is s1 2^WV A P + s2 2^WV B lambda P, with A, B the values of
+ * the digits above i (0 <= A, B < 2^(129 - WV (i + 1)) + 1/2), and the
+ * addend is s1 d P, then s2 d' lambda P, with |d|, |d'| <= 2^(WV-1). They
+ * are equal or opposite only if (2^WV A -+ d, 2^WV B), or for the second
+ * addition (2^WV A + d, 2^WV B -+ d'), is a nonzero vector (x, y) of the
+ * lattice {x + y lambda = 0 mod n} (a zero vector means one of the two is
+ * at infinity, which the masks handle). Every such vector has
+ * max(|x|, |y|) >= |b1| > 2^127.8 (the basis vector (a1, b1) is the
+ * shortest in that norm), while these have max(|x|, |y|) <= 2^(129 - WV i)
+ * + 2^WV, which for i >= 1 and WV >= 2 is below 2^127.8: it cannot happen.
+ * Only the last window (i = 0), whose sums reach the full 129 bits, also
+ * computes the doubling and selects it: 2 doublings per multiplication
+ * instead of 2 GLV_CNT. The choice depends on the public loop index. */
+#if WV < 2
+#error "glv.h: the bound above needs WV >= 2"
+#endif
 #define GLV_BITS 130
 #define GLV_CNT ((GLV_BITS + 1 + WV - 1) / WV)
 static void mul_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)
@@ -137,10 +154,10 @@ static void mul_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec
         for (int j = 0; j < WV; j++)
             jac_dbl(&acc, &acc);
         uint64_t inf = aff_lookup_signed(&q, &qn, tab, WV_ENT, d1[i], neg1);
-        jac_madd_ct(&acc, &q, inf, 1);
+        jac_madd_ct(&acc, &q, inf, i == 0);
         inf = aff_lookup_signed(&q, &qn, tab, WV_ENT, d2[i], neg2);
         fe_mul(q.x, q.x, ec_glv_beta); /* the lambda multiple: (beta x, y) */
-        jac_madd_ct(&acc, &q, inf, 1);
+        jac_madd_ct(&acc, &q, inf, i == 0);
     }
     jac_to_out(out, &acc);
     pkc_memzero(d1, sizeof d1);

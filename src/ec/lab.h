@@ -86,6 +86,10 @@ typedef struct pkc_ec_lab {
     /* r = p + q, complete and constant time, one inversion (doubling when
      * p = q, infinity when p = -q, either input may be at infinity) */
     void (*aff_add)(pkc_ec_lab_aff *r, const pkc_ec_lab_aff *p, const pkc_ec_lab_aff *q);
+    /* ---- the GLV endomorphism (secp256k1; NULL on other curves) ----
+     * k (nlimbs words, < n) = s1 k1 + s2 k2 lambda mod n, with s = -1 where
+     * *neg is 1 and k1, k2 below 2^129 (glv.h) */
+    void (*glv_split)(uint64_t *k1, int *neg1, uint64_t *k2, int *neg2, const uint64_t *k);
 } pkc_ec_lab;
 
 /* NULL for an unknown id. */

@@ -6,19 +6,16 @@
 #define EC_N 4
 #define EC_PBITS 256
 #define EC_NBITS 256
-#define EC_FIELD EC_FIELD_MONT
+#define EC_FIELD EC_FIELD_K256
 #define EC_CURVE_A (0)
 #define EC_P_MOD4 3
 #define EC_GLV 1
 #define EC_OPS_NAME pkc_ec_ops_secp256k1
 static const uint64_t ec_p[4] = {0xfffffffefffffc2fULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL};
-#define EC_P_M0 0xd838091dd2253531ULL
-static const uint64_t ec_r2[4] = {0x000007a2000e90a1ULL, 0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000000000000ULL};
-static const uint64_t ec_r3[4] = {0x002bb1e33795f671ULL, 0x0000000100000b73ULL, 0x0000000000000000ULL, 0x0000000000000000ULL};
-static const uint64_t ec_one[4] = {0x00000001000003d1ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL};
-static const uint64_t ec_b[4] = {0x0000000700001ab7ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL};
-static const uint64_t ec_gx[4] = {0xd7362e5a487e2097ULL, 0x231e295329bc66dbULL, 0x979f48c033fd129cULL, 0x9981e643e9089f48ULL};
-static const uint64_t ec_gy[4] = {0xb15ea6d2d3dbabe2ULL, 0x8dfc5d5d1f1dc64dULL, 0x70b6b59aac19c136ULL, 0xcf3f851fd4a582d6ULL};
+static const uint64_t ec_one[4] = {0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL};
+static const uint64_t ec_b[4] = {0x0000000000000007ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL};
+static const uint64_t ec_gx[4] = {0x59f2815b16f81798ULL, 0x029bfcdb2dce28d9ULL, 0x55a06295ce870b07ULL, 0x79be667ef9dcbbacULL};
+static const uint64_t ec_gy[4] = {0x9c47d08ffb10d4b8ULL, 0xfd17b448a6855419ULL, 0x5da4fbfc0e1108a8ULL, 0x483ada7726a3c465ULL};
 static const uint64_t ec_p_minus_2[4] = {0xfffffffefffffc2dULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL};
 static const int64_t ec_p_s62[5] = {4611686014132419631LL, 4611686018427387903LL, 4611686018427387903LL, 4611686018427387903LL, 255LL};
 #define EC_P_INV62 0x27c7f6e22ddacacfULL
@@ -29,7 +26,7 @@ static const uint64_t ec_n_r2[4] = {0x896cf21467d7d140ULL, 0x741496c20e7cf878ULL
 static const uint64_t ec_n_r3[4] = {0x7bc0cfe0e9ff41edULL, 0x0017648444d4322cULL, 0xb1b31347f1d0b2daULL, 0x555d800c18ef116dULL};
 static const int64_t ec_n_s62[5] = {4598842128380346689LL, 3079181878673178862LL, 4611686018427387883LL, 4611686018427387903LL, 255LL};
 #define EC_N_INV62 0x34f20099aa774ec1ULL
-static const uint64_t ec_glv_beta[4] = {0x58a4361c8e81894eULL, 0x03fde1631c4b80afULL, 0xf8e98978d02e3905ULL, 0x7a4a36aebcbb3d53ULL};
+static const uint64_t ec_glv_beta[4] = {0xc1396c28719501eeULL, 0x9cf0497512f58995ULL, 0x6e64479eac3434e9ULL, 0x7ae96a2b657c0710ULL};
 static const uint64_t ec_glv_g1[4] = {0xe893209a45dbb031ULL, 0x3daa8a1471e8ca7fULL, 0xe86c90e49284eb15ULL, 0x3086d221a7d46bcdULL};
 static const uint64_t ec_glv_g2[4] = {0x1571b4ae8ac47f71ULL, 0x221208ac9df506c6ULL, 0x6f547fa90abfe4c4ULL, 0xe4437ed6010e8828ULL};
 static const uint64_t ec_glv_a1[4] = {0xe86c90e49284eb15ULL, 0x3086d221a7d46bcdULL, 0x0000000000000000ULL, 0x0000000000000000ULL};

@@ -1,0 +1,105 @@
+/* pkc — field representation: plain integers modulo the secp256k1 prime
+ * p = 2^256 - C, C = 2^32 + 977 = 0x1000003d1 (internal; layer 1 of
+ * src/ec/, included by field.h when EC_FIELD == EC_FIELD_K256). An element
+ * is its canonical value; a product is reduced by folding the high half
+ * onto the low half multiplied by C (2^256 = C mod p), which costs five
+ * 64x64 multiplications where a generic Montgomery reduction costs 16.
+ * Needs: ec_p (EC_P_M0, ec_r2 and ec_r3 are not used).
+ */
+#ifndef PKC_EC_FIELD_K256_H
+#define PKC_EC_FIELD_K256_H
+
+#include "limbs.h"
+#include "safegcd.h"
+
+#if EC_N != 4 || EC_PBITS != 256
+#error "field_k256.h: the secp256k1 field has 4 limbs and 256 bits"
+#endif
+
+#define K256_C 0x1000003d1ULL
+
+
+/* r = t mod p for a 512-bit t = H 2^256 + L, canonical. Bounds:
+ *  1. L + H C: H C < 2^256 2^33, so the sum is below 2^290 — four words s
+ *     and a top word top < 2^34 (each column adds a[i] C < 2^97, a word of
+ *     L and a carry below 2^34: far below 2^128);
+ *  2. s + top C: top C < 2^67; a carry out of word 3 (cf = 1) means the
+ *     value passed 2^256, which is C mod p: the low 256 bits are then below
+ *     2^67 and adding C once more cannot carry again;
+ *  3. the value is now below 2^256 < 2p: one conditional subtraction of p,
+ *     done as "add C and keep it if that carried out of 2^256".
+ * Every step runs the same instructions whatever the data (masks, no
+ * branch). */
+FE_INLINE void k256_reduce(uint64_t *r, const uint64_t *t)
+{
+    uint64_t s[4];
+    fe_u128 acc = 0;
+    FE_UNROLL
+    for (int i = 0; i < 4; i++) {
+        acc += (fe_u128)t[4 + i] * K256_C + t[i];
+        s[i] = (uint64_t)acc;
+        acc >>= 64;
+    }
+    uint64_t top = (uint64_t)acc; /* < 2^34 */
+    /* step 2 */
+    acc = (fe_u128)top * K256_C + s[0];
+    s[0] = (uint64_t)acc;
+    unsigned char cf = 0;
+    FE_ADC(cf, s[1], (uint64_t)(acc >> 64), &s[1]);
+    FE_ADC(cf, s[2], 0, &s[2]);
+    FE_ADC(cf, s[3], 0, &s[3]);
+    uint64_t wrap = 0 - (uint64_t)cf;
+    cf = 0;
+    FE_ADC(cf, s[0], K256_C & wrap, &s[0]);
+    FE_ADC(cf, s[1], 0, &s[1]);
+    FE_ADC(cf, s[2], 0, &s[2]);
+    FE_ADC(cf, s[3], 0, &s[3]);
+    /* step 3: u = s + C; s >= p exactly when that carries out */
+    uint64_t u[4];
+    cf = 0;
+    FE_ADC(cf, s[0], K256_C, &u[0]);
+    FE_ADC(cf, s[1], 0, &u[1]);
+    FE_ADC(cf, s[2], 0, &u[2]);
+    FE_ADC(cf, s[3], 0, &u[3]);
+    lb_select(r, 0 - (uint64_t)cf, u, s, 4);
+}
+
+FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    FE_VERIFY(a);
+    FE_VERIFY(b);
+    uint64_t t[8];
+    lb_mul_wide(t, a, b, 4);
+    k256_reduce(r, t);
+    FE_VERIFY(r);
+}
+
+FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
+{
+    FE_VERIFY(a);
+    uint64_t t[8];
+    lb_sqr_wide(t, a, 4);
+    k256_reduce(r, t);
+    FE_VERIFY(r);
+}
+
+/* the representation is the canonical value itself */
+static inline void fe_from_canon(uint64_t *r, const uint64_t *a)
+{
+    memcpy(r, a, sizeof(fe));
+}
+
+static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
+{
+    memcpy(r, a, sizeof(fe));
+}
+
+/* a^-1, constant time (safegcd); 0 maps to 0 */
+static void fe_inv(uint64_t *r, const uint64_t *a)
+{
+    FE_VERIFY(a);
+    sg_inv(r, a, ec_p_s62, EC_P_INV62, 4, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
+    FE_VERIFY(r);
+}
+
+#endif
