@@ -136,7 +136,9 @@ static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
 #if WV < 2
 #error "glv.h: the bound above needs WV >= 2"
 #endif
-#define GLV_BITS 130
+/* k1, k2 < 2^GLV_BITS; signed windows need ceil((GLV_BITS + 1) / WV) digits
+ * (the top one absorbs the last carry): 26 for WV = 5 */
+#define GLV_BITS 129
 #define GLV_CNT ((GLV_BITS + 1 + WV - 1) / WV)
 static void mul_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)
 {
