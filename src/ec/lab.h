@@ -10,7 +10,8 @@
  *    timing loop over it measures that operation plus one indirect call
  *    (about 1 ns here).
  *    Field elements are in the curve's internal representation (Montgomery
- *    form x*2^(64 nlimbs) mod p for most curves, the plain value for P-521):
+ *    form x*2^(64 nlimbs) mod p for most curves, the plain value for P-521
+ *    and secp256k1):
  *    convert with fe_from_int / fe_to_int. Only the first nlimbs words of a
  *    pkc_ec_lab_fe are used; a Jacobian point is X, Y, Z of nlimbs words
  *    each, packed at the start of its array (the layout of the arithmetic
