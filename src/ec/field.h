@@ -15,7 +15,9 @@
  *                                 folding by 2^32 + 977
  * A new representation (another curve-specific reduction, a MULX/ADX path)
  * is one more header with the same five functions; a Montgomery form defines
- * only the products and FE_MONTGOMERY, and gets the other three here.
+ * only the products and FE_MONTGOMERY, and gets the other three here; a
+ * plain one defines only FE_PLAIN and its reduction FE_PLAIN_REDUCE, and
+ * gets all five.
  *
  * On top of them this file defines, once for every representation: copy,
  * add, sub, neg, zero and equality masks, conditional move (all constant
@@ -94,6 +96,50 @@ static void fe_inv(uint64_t *r, const uint64_t *a)
     fe t;
     sg_inv(t, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
     fe_mul(r, t, ec_r3);
+    FE_VERIFY(r);
+}
+#endif
+
+#ifdef FE_PLAIN
+/* The plain representations (field_p521.h, field_k256.h): x is its
+ * canonical value; they differ only in FE_PLAIN_REDUCE(r, t), which takes
+ * a 2 EC_N-word product t to its canonical residue r. */
+#include "safegcd.h"
+
+FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    FE_VERIFY(a);
+    FE_VERIFY(b);
+    uint64_t t[2 * EC_N];
+    lb_mul_wide(t, a, b, EC_N);
+    FE_PLAIN_REDUCE(r, t);
+    FE_VERIFY(r);
+}
+
+FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
+{
+    FE_VERIFY(a);
+    uint64_t t[2 * EC_N];
+    lb_sqr_wide(t, a, EC_N);
+    FE_PLAIN_REDUCE(r, t);
+    FE_VERIFY(r);
+}
+
+static inline void fe_from_canon(uint64_t *r, const uint64_t *a)
+{
+    memcpy(r, a, sizeof(fe));
+}
+
+static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
+{
+    memcpy(r, a, sizeof(fe));
+}
+
+/* a^-1, constant time (safegcd); 0 maps to 0 */
+static void fe_inv(uint64_t *r, const uint64_t *a)
+{
+    FE_VERIFY(a);
+    sg_inv(r, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
     FE_VERIFY(r);
 }
 #endif

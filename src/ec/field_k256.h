@@ -10,7 +10,6 @@
 #define PKC_EC_FIELD_K256_H
 
 #include "limbs.h"
-#include "safegcd.h"
 
 #if EC_N != 4 || EC_PBITS != 256
 #error "field_k256.h: the secp256k1 field has 4 limbs and 256 bits"
@@ -64,42 +63,8 @@ FE_INLINE void k256_reduce(uint64_t *r, const uint64_t *t)
     lb_select(r, 0 - (uint64_t)cf, u, s, 4);
 }
 
-FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    FE_VERIFY(a);
-    FE_VERIFY(b);
-    uint64_t t[8];
-    lb_mul_wide(t, a, b, 4);
-    k256_reduce(r, t);
-    FE_VERIFY(r);
-}
-
-FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
-{
-    FE_VERIFY(a);
-    uint64_t t[8];
-    lb_sqr_wide(t, a, 4);
-    k256_reduce(r, t);
-    FE_VERIFY(r);
-}
-
-/* the representation is the canonical value itself */
-static inline void fe_from_canon(uint64_t *r, const uint64_t *a)
-{
-    memcpy(r, a, sizeof(fe));
-}
-
-static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
-{
-    memcpy(r, a, sizeof(fe));
-}
-
-/* a^-1, constant time (safegcd); 0 maps to 0 */
-static void fe_inv(uint64_t *r, const uint64_t *a)
-{
-    FE_VERIFY(a);
-    sg_inv(r, a, ec_p_s62, EC_P_INV62, 4, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
-    FE_VERIFY(r);
-}
+/* the products, conversions and inversion: field.h, shared by the plain forms */
+#define FE_PLAIN 1
+#define FE_PLAIN_REDUCE(r, t) k256_reduce((r), (t))
 
 #endif

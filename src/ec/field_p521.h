@@ -8,7 +8,6 @@
 #define PKC_EC_FIELD_P521_H
 
 #include "limbs.h"
-#include "safegcd.h"
 
 #if EC_N != 9 || EC_PBITS != 521
 #error "field_p521.h: the P-521 field has 9 limbs and 521 bits"
@@ -38,42 +37,8 @@ static inline void p521_fold(uint64_t *r, const uint64_t *t)
     lb_reduce_once(r, 0, ec_p, 9);
 }
 
-static void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    FE_VERIFY(a);
-    FE_VERIFY(b);
-    uint64_t t[18];
-    lb_mul_wide(t, a, b, 9);
-    p521_fold(r, t);
-    FE_VERIFY(r);
-}
-
-static void fe_sqr(uint64_t *r, const uint64_t *a)
-{
-    FE_VERIFY(a);
-    uint64_t t[18];
-    lb_sqr_wide(t, a, 9);
-    p521_fold(r, t);
-    FE_VERIFY(r);
-}
-
-/* the representation is the canonical value itself */
-static inline void fe_from_canon(uint64_t *r, const uint64_t *a)
-{
-    memcpy(r, a, sizeof(fe));
-}
-
-static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
-{
-    memcpy(r, a, sizeof(fe));
-}
-
-/* a^-1, constant time (safegcd); 0 maps to 0 */
-static void fe_inv(uint64_t *r, const uint64_t *a)
-{
-    FE_VERIFY(a);
-    sg_inv(r, a, ec_p_s62, EC_P_INV62, 9, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
-    FE_VERIFY(r);
-}
+/* the products, conversions and inversion: field.h, shared by the plain forms */
+#define FE_PLAIN 1
+#define FE_PLAIN_REDUCE(r, t) p521_fold((r), (t))
 
 #endif
