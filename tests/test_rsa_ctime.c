@@ -18,6 +18,8 @@
  *            PSS signing (the salt from the secret DRBG) and OAEP
  *            decryption of a valid and of a tampered ciphertext
  *   check    pkc_rsa_check_private (Miller-Rabin on p and q)
+ *   prime    pkc_rsa_prime_generate (pkc prime -b) of BITS / 2 bits: the
+ *            DRBG state, as for keygen
  *
  * Values that are legitimately public (signatures, the decrypted message
  * and its length, return codes) are marked defined again before the checks
@@ -27,8 +29,8 @@
  * Run normally (as the ctest test_rsa_ctime) it performs the same
  * operations and checks the results, quickly.
  *
- * usage: test_rsa_ctime [--ctime [--canary]] [keygen|load|private|check[:BITS] ...]
- * (default: keygen:1024 keygen:2048 load:2048 private:2048 check:1024).
+ * usage: test_rsa_ctime [--ctime [--canary]] [keygen|load|private|check|prime[:BITS] ...]
+ * (default: keygen:1024 keygen:2048 load:2048 private:2048 check:1024 prime:1024).
  * --canary adds a deliberate branch on a secret limb of p, so the wrapper
  * can check that valgrind does catch one.
  */
@@ -234,6 +236,28 @@ static void run_keygen(unsigned bits, uint64_t seed)
     pkc_rng_wipe(&rng);
 }
 
+/* one prime of bits / 2 bits from pkc_rsa_prime_generate (pkc prime -b):
+ * the DRBG state secret; the prime is the caller's to print */
+static void run_prime(unsigned bits, uint64_t seed)
+{
+    pkc_rng rng;
+    uint8_t p[256];
+    size_t len = (bits / 2 + 7) / 8;
+    CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, seed) == PKC_OK);
+    mark_rng(&rng, 1);
+    pkc_err err = pkc_rsa_prime_generate(p, len, bits / 2, 65537, &rng);
+    PUBLIC(err);
+    PUBLIC(p);
+    CHECK_MSG(err == PKC_OK, "prime %u: %d", bits / 2, err);
+    mpz_t v;
+    mpz_init(v);
+    mpz_import(v, len, 1, 1, 0, 0, p);
+    CHECK(mpz_sizeinbase(v, 2) == bits / 2 && mpz_probab_prime_p(v, 20) > 0);
+    mpz_clear(v);
+    mark_rng(&rng, 0);
+    pkc_rng_wipe(&rng);
+}
+
 static void run_load(unsigned bits, uint64_t seed)
 {
     pkc_rsa_key *k = fixed_key(bits, seed);
@@ -315,7 +339,7 @@ int main(int argc, char **argv)
     if (first < 0)
         return 2;
     static const char *defaults[] = {"keygen:1024", "keygen:2048", "load:2048", "private:2048",
-                                     "check:1024"};
+                                     "check:1024", "prime:1024"};
     const char **tasks = (const char **)argv + first;
     int ntasks = argc - first;
     if (ntasks == 0) {
@@ -347,6 +371,8 @@ int main(int argc, char **argv)
             run_private(bits, s);
         else if (strcmp(name, "check") == 0)
             run_check(bits, s);
+        else if (strcmp(name, "prime") == 0)
+            run_prime(bits, s);
         else {
             fprintf(stderr, "test_rsa_ctime: unknown operation %s\n", name);
             return 2;

@@ -68,6 +68,34 @@ typedef enum {
  * from rng, so a fixed-seed rng gives the same key. */
 PKC_API pkc_err pkc_rsa_generate(pkc_rsa_key **out, unsigned bits, uint64_t e, pkc_rng *rng);
 
+/* ---- primes ---- */
+
+/* One prime as key generation makes it (FIPS 186-5 A.1.3 step 4): a random
+ * odd bits-bit integer with its top two bits set, no factor below the
+ * sieve bound, gcd(p - 1, e) = 1 (e 0 means 65537), then Miller-Rabin
+ * with the rounds of FIPS 186-5 table B.1 and bases from rng. out gets
+ * exactly (bits + 7) / 8 big-endian bytes; bits in
+ * [PKC_RSA_PRIME_MIN_BITS, PKC_RSA_PRIME_MAX_BITS]. Constant time like key
+ * generation: the number of candidates tried shows. */
+#define PKC_RSA_PRIME_MIN_BITS 32
+#define PKC_RSA_PRIME_MAX_BITS 8192
+PKC_API pkc_err pkc_rsa_prime_generate(uint8_t *out, size_t outlen, unsigned bits, uint64_t e,
+                                       pkc_rng *rng);
+
+/* Is n (len big-endian bytes, at most PKC_RSA_PRIME_TEST_MAX_BITS bits) a
+ * probable prime? Numbers below 2^16 are decided exactly (trial division);
+ * larger ones go through trial division by the primes below 2^10 and then
+ * `rounds` Miller-Rabin rounds with bases drawn from rng (0 means 64: an
+ * error below 2^-128 even for a composite built to fool Miller-Rabin, each
+ * round passing at most a quarter of the bases). Bases from a DRBG, not
+ * fixed ones, so Carmichael numbers and strong pseudoprimes to fixed bases
+ * are found composite. *is_prime gets 1 (probably prime) or 0. Variable
+ * time: n is public here (key generation keeps its own constant-time
+ * path). */
+#define PKC_RSA_PRIME_TEST_MAX_BITS 16384
+PKC_API pkc_err pkc_rsa_prime_test(const uint8_t *n, size_t len, int rounds, pkc_rng *rng,
+                                   int *is_prime);
+
 /* A public key from n and e (big-endian magnitudes). Checks: n odd,
  * 512 <= bits(n) <= 16384, 3 <= e < n, e odd, and e of at most 64 bits when
  * n has more than 3072 (as OpenSSL: a larger e makes one verification with

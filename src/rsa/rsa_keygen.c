@@ -209,6 +209,43 @@ static mp_size_t derive_itch(mp_size_t W)
     return 12 * W + s;
 }
 
+static uint32_t sieve_bound(size_t pbits)
+{
+    return pbits >= 2048 ? SIEVE_HUGE : pbits >= 1024 ? SIEVE_LARGE : SIEVE_SMALL;
+}
+
+pkc_err pkc_rsa_prime_generate(uint8_t *out, size_t outlen, unsigned bits, uint64_t e,
+                               pkc_rng *rng)
+{
+    if (!out || !rng || bits < PKC_RSA_PRIME_MIN_BITS || bits > PKC_RSA_PRIME_MAX_BITS ||
+        outlen != (bits + 7) / 8)
+        return PKC_ERR_ARG;
+    if (e == 0)
+        e = PKC_RSA_DEFAULT_E;
+    if (e < 3 || (e & 1) == 0 || e > (uint64_t)(unsigned long)-1)
+        return PKC_ERR_ARG;
+    mp_size_t W = (mp_size_t)((bits + 63) / 64);
+    /* nlen only matters for the distance to another prime, not asked here;
+     * the smallest sieve bound is below every candidate (>= 1.5 2^31) */
+    gen_ctx g = {.rng = rng, .e = (mp_limb_t)e, .nlen = 2 * (size_t)bits};
+    g.tmpn = W + 3 * W + pkc_rsa_coprime_e_minus_1_itch(W);
+    g.tmp = pkc_rsa_limbs_alloc(g.tmpn);
+    mp_limb_t *p = pkc_rsa_limbs_alloc(W);
+    pkc_err err = PKC_ERR_NOMEM;
+    if (!p || !g.tmp)
+        goto out;
+    if ((err = pkc_rsa_sieve_init(&g.sieve, sieve_bound(bits))))
+        goto out;
+    err = gen_prime(&g, p, W, bits, NULL);
+    pkc_rsa_sieve_clear(&g.sieve);
+    if (err == PKC_OK)
+        pkc_rsa_limbs_to_be(p, W, out, outlen);
+out:
+    pkc_rsa_limbs_free(p, W);
+    pkc_rsa_limbs_free(g.tmp, g.tmpn);
+    return err;
+}
+
 pkc_err pkc_rsa_generate(pkc_rsa_key **out, unsigned bits, uint64_t e, pkc_rng *rng)
 {
     if (bits < PKC_RSA_MIN_BITS || bits > PKC_RSA_MAX_BITS)
@@ -240,7 +277,7 @@ pkc_err pkc_rsa_generate_any(pkc_rsa_key **out, unsigned bits, uint64_t e, pkc_r
     pkc_err err = PKC_ERR_NOMEM;
     if (!p || !g.tmp)
         goto out;
-    uint32_t bound = pbits >= 2048 ? SIEVE_HUGE : pbits >= 1024 ? SIEVE_LARGE : SIEVE_SMALL;
+    uint32_t bound = sieve_bound(pbits);
     if ((err = pkc_rsa_sieve_init(&g.sieve, bound)))
         goto out;
     if ((err = pkc_rsa_key_alloc(&k)))

@@ -123,6 +123,46 @@ pkc_err pkc_rsa_miller_rabin(const mpz_t w, int rounds, pkc_rng *rng, int *is_pr
                                       mpz_sizeinbase(w, 2), rounds, rng, is_prime);
 }
 
+/* ---- the public test (include/pkc/rsa.h) ---- */
+
+/* 1 if the odd v >= 3 is prime, by trial division (v < 2^32) */
+static int small_is_prime(uint32_t v)
+{
+    for (uint32_t d = 3; (uint64_t)d * d <= v; d += 2)
+        if (v % d == 0)
+            return 0;
+    return 1;
+}
+
+pkc_err pkc_rsa_prime_test(const uint8_t *n, size_t len, int rounds, pkc_rng *rng,
+                           int *is_prime)
+{
+    if ((!n && len) || !rng || !is_prime || rounds < 0)
+        return PKC_ERR_ARG;
+    *is_prime = 0;
+    mpz_t w;
+    mpz_init(w);
+    if (len)
+        mpz_import(w, len, 1, 1, 0, 0, n);
+    pkc_err err = PKC_OK;
+    if (mpz_sizeinbase(w, 2) > PKC_RSA_PRIME_TEST_MAX_BITS) {
+        err = PKC_ERR_ARG;
+    } else if (mpz_cmp_ui(w, 1u << 16) < 0) {
+        unsigned long v = mpz_get_ui(w);
+        *is_prime = v == 2 || (v >= 3 && (v & 1) && small_is_prime((uint32_t)v));
+    } else if (mpz_even_p(w)) {
+        *is_prime = 0;
+    } else {
+        int small_factor = 0;
+        for (uint32_t d = 3; d < 1024 && !small_factor; d += 2)
+            small_factor = small_is_prime(d) && mpz_divisible_ui_p(w, d);
+        if (!small_factor)
+            err = pkc_rsa_miller_rabin(w, rounds ? rounds : 64, rng, is_prime);
+    }
+    mpz_clear(w);
+    return err;
+}
+
 /* ---- trial division ---- */
 
 void pkc_rsa_sieve_clear(pkc_rsa_sieve *s)
