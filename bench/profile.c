@@ -215,6 +215,11 @@ int bench_profile_run(const bench_run *r, const bench_profile_opts *o, char *err
     int have_alloc = access(preload, R_OK) == 0;
     char seedarg[32], poolarg[32], secs[32];
     snprintf(seedarg, sizeof seedarg, "%llu", (unsigned long long)o->seed);
+    /* the children's seeding: "--seed-mode fixed --seed N", or "--seed-mode
+     * random" (said twice: a seed with random is a usage error) */
+    char *mode = o->fixed_seed ? "fixed" : "random";
+    char *seedopt = o->fixed_seed ? "--seed" : "--seed-mode";
+    char *seedval = o->fixed_seed ? seedarg : mode;
     snprintf(poolarg, sizeof poolarg, "%zu", o->key_pool);
     snprintf(secs, sizeof secs, "%g", o->seconds > 0 ? o->seconds : 2.0);
     bench_buf j = {0}, a = {0};
@@ -232,9 +237,8 @@ int bench_profile_run(const bench_run *r, const bench_profile_opts *o, char *err
             fprintf(stderr, "pkc bench: profiling %s (%zu/%zu)\n", c->name, i + 1, r->ncases);
         /* the child runs exactly this case */
         char *bench_args[] = {self, "bench", "--case", (char *)c->name, "--time-budget", secs,
-                              "-q", "--format", "csv", "--lock", "none", "--seed", seedarg,
-                              "-s", o->fixed_seed ? "fixed" : "random", "--key-pool", poolarg,
-                              NULL};
+                              "-q", "--format", "csv", "--lock", "none", "--seed-mode", mode,
+                              seedopt, seedval, "--key-pool", poolarg, NULL};
         int rc;
         const char *sampler;
         if (perf) {
@@ -285,9 +289,9 @@ int bench_profile_run(const bench_run *r, const bench_profile_opts *o, char *err
         /* allocations: the probe under the counting malloc */
         double apo = NAN, bpo = NAN;
         if (have_alloc) {
-            char *pargv[] = {self, "bench", "--alloc-probe", (char *)c->name, "-q", "--lock",
-                             "none", "--seed", seedarg, "-s",
-                             o->fixed_seed ? "fixed" : "random", "--key-pool", poolarg, NULL};
+            char *pargv[] = {self,   "bench", "--alloc-probe", (char *)c->name, "-q",
+                             "--lock", "none",  "--seed-mode",   mode,            seedopt,
+                             seedval,  "--key-pool", poolarg,   NULL};
             if (run_child(pargv, allocout, preload) == 0) {
                 FILE *f = fopen(allocout, "r");
                 if (f) {
