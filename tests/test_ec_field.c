@@ -1,6 +1,6 @@
 /* Field and scalar arithmetic of every curve against GMP (mpz) as the
  * reference: random and edge operands (0, 1, 2, p-1, p-2, (p-1)/2) for
- * mul / sqr / add / sub / neg / inv / sqrt (incl. secp224r1's and secp224k1's
+ * mul / sqr / add / sub / neg / inv (constant and variable time) / sqrt (incl. secp224r1's and secp224k1's
  * Tonelli-Shanks), and scalar operations mod n through the ec_internal.h
  * interface (reduce_bytes of every length, set_bytes_checked bounds, add,
  * sub, mul, neg, inv); the field through the lab interface (src/ec/lab.h). */
@@ -75,7 +75,7 @@ static void test_field(pkc_curve_id id)
         uint64_t al[M], bl[M], rl[M];
         from_mpz(al, a);
         from_mpz(bl, b);
-        for (int op = ECU_FE_MUL; op <= ECU_FE_INV_FERMAT; op++) {
+        for (int op = ECU_FE_MUL; op <= ECU_FE_INV_VAR; op++) {
             memset(rl, 0, sizeof rl);
             ecu_fe_op(ops->lab, op, rl, al, bl);
             switch (op) {
@@ -210,7 +210,7 @@ static void test_scalar(pkc_curve_id id)
         }
         mpz_to_sc(&sa, a);
         mpz_to_sc(&sb, b);
-        for (int op = 0; op < 5; op++) {
+        for (int op = 0; op < 6; op++) {
             memset(&sr, 0xa5, sizeof sr);
             switch (op) {
             case 0: pkc_ec_scalar_add(c, &sr, &sa, &sb); mpz_add(r, a, b); break;
@@ -218,7 +218,11 @@ static void test_scalar(pkc_curve_id id)
             case 2: pkc_ec_scalar_mul(c, &sr, &sa, &sb); mpz_mul(r, a, b); break;
             case 3: pkc_ec_scalar_neg(c, &sr, &sa); mpz_neg(r, a); break;
             case 4:
-                pkc_ec_scalar_inv(c, &sr, &sa);
+            case 5:
+                if (op == 4)
+                    pkc_ec_scalar_inv(c, &sr, &sa);
+                else
+                    pkc_ec_scalar_inv_var(c, &sr, &sa);
                 if (mpz_sgn(a) == 0)
                     mpz_set_ui(r, 0);
                 else

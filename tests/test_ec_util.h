@@ -17,7 +17,7 @@
  * convert in, operate, convert out. ECU_FE_INV_FERMAT is the reference
  * inversion; ECU_FE_SQRT returns 0 when a is not a square. */
 enum { ECU_FE_MUL, ECU_FE_SQR, ECU_FE_ADD, ECU_FE_SUB, ECU_FE_NEG, ECU_FE_INV, ECU_FE_INV_FERMAT,
-       ECU_FE_SQRT };
+       ECU_FE_INV_VAR, ECU_FE_SQRT };
 
 static inline int ecu_fe_op(const pkc_ec_lab *lab, int op, uint64_t *r, const uint64_t *a,
                             const uint64_t *b)
@@ -35,6 +35,7 @@ static inline int ecu_fe_op(const pkc_ec_lab *lab, int op, uint64_t *r, const ui
     case ECU_FE_NEG: lab->fe_neg(&rm, &am); break;
     case ECU_FE_INV: lab->fe_inv(&rm, &am); break;
     case ECU_FE_INV_FERMAT: lab->fe_inv_fermat(&rm, &am); break;
+    case ECU_FE_INV_VAR: lab->fe_inv_var(&rm, &am); break;
     case ECU_FE_SQRT: ok = lab->fe_sqrt_var(&rm, &am); break;
     default: return 0;
     }

@@ -31,7 +31,7 @@ typedef struct {
     /* scalars mod n */
     void (*sc_reduce_wide)(uint64_t *r, const uint64_t *in); /* in: 2*nlimbs words */
     pkc_ec_sc_fn2 sc_add, sc_sub, sc_mul;
-    pkc_ec_sc_fn1 sc_neg, sc_inv;
+    pkc_ec_sc_fn1 sc_neg, sc_inv, sc_inv_var;
     /* points: x, y < p checked by the caller; 1 if y^2 = x^3 + ax + b
      * (binary curves: y^2 + xy = x^3 + ax^2 + b, x and y of degree < m) */
     int (*on_curve_var)(const uint64_t *x, const uint64_t *y);

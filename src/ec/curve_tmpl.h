@@ -206,6 +206,11 @@ static void lab_fe_inv_fermat(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a)
     fe_inv_fermat(LAB_FE(r), LAB_FE(a));
 }
 
+static void lab_fe_inv_var(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a)
+{
+    fe_inv_var(LAB_FE(r), LAB_FE(a));
+}
+
 static int lab_fe_sqrt_var(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a)
 {
     return fe_sqrt_var(LAB_FE(r), LAB_FE(a));
@@ -287,6 +292,7 @@ static const pkc_ec_lab lab_ops = {
     .fe_sqr = lab_fe_sqr,
     .fe_inv = lab_fe_inv,
     .fe_inv_fermat = lab_fe_inv_fermat,
+    .fe_inv_var = lab_fe_inv_var,
     .fe_sqrt_var = lab_fe_sqrt_var,
     .jac_from_affine = lab_jac_from_affine,
     .jac_to_affine = lab_jac_to_affine,
@@ -316,6 +322,7 @@ const pkc_ec_ops EC_OPS_NAME = {
     .sc_mul = sc_mul,
     .sc_neg = sc_neg,
     .sc_inv = sc_inv,
+    .sc_inv_var = sc_inv_var,
     .on_curve_var = on_curve_var,
     .in_subgroup_var = NULL, /* cofactor 1 */
     .decompress_var = decompress_var,

@@ -59,6 +59,8 @@ void pkc_ec_scalar_mul(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_s
 void pkc_ec_scalar_neg(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
 /* a^-1 mod n (safegcd), constant time; 0 maps to 0. */
 void pkc_ec_scalar_inv(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
+/* The same in variable time, for a public a (ECDSA verification's s). */
+void pkc_ec_scalar_inv_var(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a);
 
 /* ---- points (SEC 1 v2 section 2.3.3 / 2.3.4 / 3.2.2) ---- */
 /* Full public-key validation: x, y (field_bytes big-endian each) < p and

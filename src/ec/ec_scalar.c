@@ -110,3 +110,9 @@ void pkc_ec_scalar_inv(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_s
     c->ops->sc_inv(out->v, a->v);
     clear_high(c, out);
 }
+
+void pkc_ec_scalar_inv_var(const pkc_ec_curve *c, pkc_ec_scalar *out, const pkc_ec_scalar *a)
+{
+    c->ops->sc_inv_var(out->v, a->v);
+    clear_high(c, out);
+}

@@ -197,8 +197,8 @@ pkc_err pkc_ecdsa_verify_digest_coords_cached(pkc_ec_cache *cache, const pkc_ec_
         !pkc_ec_scalar_set_bytes_checked(c, &s, sig + ob))
         return PKC_ERR_RANGE;
     digest_to_scalar(c, ci, &e, digest ? digest : (const uint8_t *)"", dlen);
-    /* Steps 4-5: u1 = e/s, u2 = r/s, R = u1 G + u2 Q. */
-    pkc_ec_scalar_inv(c, &w, &s);
+    /* Steps 4-5: u1 = e/s, u2 = r/s, R = u1 G + u2 Q (s is public). */
+    pkc_ec_scalar_inv_var(c, &w, &s);
     pkc_ec_scalar_mul(c, &u1, &e, &w);
     pkc_ec_scalar_mul(c, &u2, &r, &w);
     pkc_ec_affine R;

@@ -87,14 +87,14 @@ static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
     fe_mul(r, a, one);
 }
 
-/* a^-1, constant time (safegcd); 0 maps to 0. The plain inverse of a*R is
- * a^-1 R^-1, and a product with R^3 (which divides by R once) gives
+/* a^-1 (safegcd, vartime as in sg_inv); 0 maps to 0. The plain inverse of
+ * a*R is a^-1 R^-1, and a product with R^3 (which divides by R once) gives
  * a^-1 R. */
-static void fe_inv(uint64_t *r, const uint64_t *a)
+FE_INLINE void fe_inv_any(uint64_t *r, const uint64_t *a, const int vartime)
 {
     FE_VERIFY(a);
     fe t;
-    sg_inv(t, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
+    sg_inv(t, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS), vartime);
     fe_mul(r, t, ec_r3);
     FE_VERIFY(r);
 }
@@ -135,12 +135,27 @@ static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
     memcpy(r, a, sizeof(fe));
 }
 
-/* a^-1, constant time (safegcd); 0 maps to 0 */
-static void fe_inv(uint64_t *r, const uint64_t *a)
+/* a^-1 (safegcd, vartime as in sg_inv); 0 maps to 0 */
+FE_INLINE void fe_inv_any(uint64_t *r, const uint64_t *a, const int vartime)
 {
     FE_VERIFY(a);
-    sg_inv(r, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS));
+    sg_inv(r, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS), vartime);
     FE_VERIFY(r);
+}
+#endif
+
+#if defined(FE_MONTGOMERY) || defined(FE_PLAIN)
+/* a^-1 (safegcd); 0 maps to 0. fe_inv is constant time; fe_inv_var stops
+ * as soon as the gcd is found, for public values only (verification, the
+ * tables of public points). */
+static void fe_inv(uint64_t *r, const uint64_t *a)
+{
+    fe_inv_any(r, a, 0);
+}
+
+static void fe_inv_var(uint64_t *r, const uint64_t *a)
+{
+    fe_inv_any(r, a, 1);
 }
 #endif
 

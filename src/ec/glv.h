@@ -109,7 +109,7 @@ static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
                 jac_madd_digit_var(&acc, j == 0 ? g_wnaf : j == 1 ? g_wnaf_lam : qt[j - 2],
                                    naf[j][i], neg[j]);
     }
-    jac_to_out(out, &acc);
+    jac_to_out_var(out, &acc);
 }
 
 /* k*P with the endomorphism, constant time: k = +-k1 +- k2 lambda with

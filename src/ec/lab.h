@@ -64,6 +64,9 @@ typedef struct pkc_ec_lab {
     /* a^-1 (safegcd), and a^(p-2) (Fermat: the tests' reference); 0 -> 0 */
     void (*fe_inv)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a);
     void (*fe_inv_fermat)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a);
+    /* the variable-time inversion of public values (the same as fe_inv on
+     * the binary curves) */
+    void (*fe_inv_var)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a);
     /* 1 and r = a square root of a if a is a square, else 0 (public data) */
     int (*fe_sqrt_var)(pkc_ec_lab_fe *r, const pkc_ec_lab_fe *a);
     /* ---- points, as the scalar multiplications use them ---- */

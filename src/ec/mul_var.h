@@ -37,7 +37,7 @@ static void mul2_comb_var_jac(pkc_ec_affine *out, const pkc_ec_scalar *u1,
         comb_madd_digit_var(&acc, g_comb[i], d1[i]);
         comb_madd_digit_var(&acc, qc[i], d2[i]);
     }
-    jac_to_out(out, &acc);
+    jac_to_out_var(out, &acc);
 }
 
 #if !EC_GLV
@@ -73,7 +73,7 @@ static void mul2_var_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *u1,
         if (started && fe_is_zero(acc.Z))
             started = 0;
     }
-    jac_to_out(out, &acc);
+    jac_to_out_var(out, &acc);
 }
 #endif
 

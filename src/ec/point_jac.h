@@ -250,11 +250,16 @@ static inline void jac_madd_digit_var(jac *acc, const aff *tab, int v, int flip)
     jac_madd_var(acc, &t);
 }
 
-/* Affine result in canonical form with the infinity mask; constant time. */
-static void jac_to_out(pkc_ec_affine *out, const jac *p)
+/* Affine result in canonical form with the infinity mask; constant time
+ * (vartime = 0, jac_to_out) or, for public points, with the variable-time
+ * inversion (jac_to_out_var). */
+FE_INLINE void jac_to_out_any(pkc_ec_affine *out, const jac *p, const int vartime)
 {
     fe zi, zi2, x, y;
-    fe_inv(zi, p->Z); /* 0 for infinity, which zeroes x and y */
+    if (vartime)
+        fe_inv_var(zi, p->Z); /* 0 for infinity, which zeroes x and y */
+    else
+        fe_inv(zi, p->Z);
     fe_sqr(zi2, zi);
     fe_mul(x, p->X, zi2);
     fe_mul(zi2, zi2, zi);
@@ -265,17 +270,32 @@ static void jac_to_out(pkc_ec_affine *out, const jac *p)
     out->infinity = fe_is_zero(p->Z);
 }
 
+static void jac_to_out(pkc_ec_affine *out, const jac *p)
+{
+    jac_to_out_any(out, p, 0);
+}
+
+static void jac_to_out_var(pkc_ec_affine *out, const jac *p)
+{
+    jac_to_out_any(out, p, 1);
+}
+
 /* Montgomery's simultaneous inversion: out[i] = in[i] in affine form, with
- * one inversion for up to BATCH_MAX points (none of them at infinity).
- * Used on public data (table building). */
+ * one inversion for up to BATCH_MAX points (none of them at infinity):
+ * constant time (jac_batch_to_aff: the window table of k P, whose P may be
+ * secret), or with the variable-time inversion for the tables of public
+ * points (jac_batch_to_aff_var). */
 #define BATCH_MAX 64
-static void jac_batch_to_aff(aff *out, const jac *in, int cnt)
+FE_INLINE void jac_batch_to_aff_any(aff *out, const jac *in, int cnt, const int vartime)
 {
     fe prefix[BATCH_MAX], inv, t, zi, zi2;
     fe_copy(prefix[0], in[0].Z);
     for (int i = 1; i < cnt; i++)
         fe_mul(prefix[i], prefix[i - 1], in[i].Z);
-    fe_inv(inv, prefix[cnt - 1]);
+    if (vartime)
+        fe_inv_var(inv, prefix[cnt - 1]);
+    else
+        fe_inv(inv, prefix[cnt - 1]);
     for (int i = cnt - 1; i >= 0; i--) {
         if (i > 0) {
             fe_mul(zi, inv, prefix[i - 1]);
@@ -288,6 +308,16 @@ static void jac_batch_to_aff(aff *out, const jac *in, int cnt)
         fe_mul(t, zi2, zi);
         fe_mul(out[i].y, in[i].Y, t);
     }
+}
+
+static void jac_batch_to_aff(aff *out, const jac *in, int cnt)
+{
+    jac_batch_to_aff_any(out, in, cnt, 0);
+}
+
+static void jac_batch_to_aff_var(aff *out, const jac *in, int cnt)
+{
+    jac_batch_to_aff_any(out, in, cnt, 1);
 }
 
 /* a validated finite point of the library boundary -> the representation */

@@ -143,9 +143,13 @@ FE_INLINE void sg_cneg(int64_t *d, uint64_t mask, const int L)
 }
 
 /* r = x^-1 mod m for x in [0, m) as N 64-bit limbs (0 gives 0); m is the
- * modulus in signed-62 form (L limbs) and minv62 = m^-1 mod 2^62. */
+ * modulus in signed-62 form (L limbs) and minv62 = m^-1 mod 2^62.
+ * vartime (a constant at every call): 0 runs all `batches` batches, the
+ * bound for any input (constant time); 1 stops once g = 0, which leaves d
+ * as it is (with g = 0 a batch is T = diag(2^62, 1): f and d unchanged), for
+ * public x only (the _var inversions). */
 FE_INLINE void sg_inv(uint64_t *r, const uint64_t *x, const int64_t *m, uint64_t minv62,
-                      const int N, const int L, const int batches)
+                      const int N, const int L, const int batches, const int vartime)
 {
     int64_t f[FE_MAXN + 2], g[FE_MAXN + 2], d[FE_MAXN + 2], e[FE_MAXN + 2], t[4];
     FE_UNROLL
@@ -167,6 +171,14 @@ FE_INLINE void sg_inv(uint64_t *r, const uint64_t *x, const int64_t *m, uint64_t
         delta = sg_divsteps_62(delta, f0, g0, t);
         sg_update_de(d, e, t, m, minv62, L);
         sg_update_fg(f, g, t, L);
+        if (vartime) {
+            uint64_t nz = 0;
+            FE_UNROLL
+            for (int i = 0; i < L; i++)
+                nz |= (uint64_t)g[i];
+            if (!nz)
+                break;
+        }
     }
     /* now g = 0 and f = +-1 (or f = +-m for x = 0, where d = 0): the
      * inverse is d * sign(f), with d in (-2m, m) */

@@ -72,12 +72,24 @@ static void sc_reduce_wide(uint64_t *r, const uint64_t *in)
     SC_VERIFY(r);
 }
 
-/* a^-1 mod n, constant time (safegcd); 0 maps to 0. */
-static void sc_inv(uint64_t *r, const uint64_t *a)
+/* a^-1 mod n (safegcd); 0 maps to 0. sc_inv is constant time; sc_inv_var
+ * stops once the gcd is found, for public values (ECDSA verification's
+ * s^-1). */
+FE_INLINE void sc_inv_any(uint64_t *r, const uint64_t *a, const int vartime)
 {
     SC_VERIFY(a);
-    sg_inv(r, a, ec_n_s62, EC_N_INV62, EC_N, SG_LIMBS(EC_NBITS), SG_BATCHES(EC_NBITS));
+    sg_inv(r, a, ec_n_s62, EC_N_INV62, EC_N, SG_LIMBS(EC_NBITS), SG_BATCHES(EC_NBITS), vartime);
     SC_VERIFY(r);
+}
+
+static void sc_inv(uint64_t *r, const uint64_t *a)
+{
+    sc_inv_any(r, a, 0);
+}
+
+static void sc_inv_var(uint64_t *r, const uint64_t *a)
+{
+    sc_inv_any(r, a, 1);
 }
 
 #endif

@@ -39,7 +39,7 @@ static void odd_multiples_var(aff *out, const jac *p, int cnt)
         buf[j] = buf[j - 1];
         jac_add_var(&buf[j], &p2);
     }
-    jac_batch_to_aff(out, buf, cnt);
+    jac_batch_to_aff_var(out, buf, cnt);
 }
 
 /* The comb of a point P of order n: tab[i][j] = (j+1) 2^(WB i) P, the
@@ -66,7 +66,7 @@ static void comb_fill_var(aff (*tab)[WB_ENT], const jac *p)
         jac_dbl(&base, &base); /* 2^(WB-1) * 2 = 2^WB times the old base */
         nb += WB_ENT;
         if (nb + WB_ENT > BATCH_MAX || i == WB_CNT - 1) {
-            jac_batch_to_aff(abuf, buf, nb);
+            jac_batch_to_aff_var(abuf, buf, nb);
             for (int r = 0; r < nb / WB_ENT; r++)
                 memcpy(tab[row0 + r], &abuf[r * WB_ENT], sizeof(tab[0]));
             row0 += nb / WB_ENT;
