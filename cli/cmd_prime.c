@@ -61,17 +61,6 @@ static void usage_prime(FILE *out)
 
 /* ---- decimal and hexadecimal on big-endian byte strings ---- */
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* N (decimal, or hex after 0x/0X) into a malloc'd big-endian string of
  * *len bytes. Returns 0, or CLI_USAGE with the error reported. */
 static int parse_number(const char *s, uint8_t **out, size_t *len)
@@ -84,18 +73,20 @@ static int parse_number(const char *s, uint8_t **out, size_t *len)
                                s);
     if (nd > (hex ? PKC_RSA_PRIME_TEST_MAX_BITS / 4 : MAX_DIGITS))
         return cli_usage_error("--test: N has more than %d bits", PKC_RSA_PRIME_TEST_MAX_BITS);
-    for (size_t i = 0; i < nd; i++)
-        if (hex ? hexval(d[i]) < 0 : (d[i] < '0' || d[i] > '9'))
-            return cli_usage_error("--test: '%s' is not a %s number", s,
-                                   hex ? "hexadecimal" : "decimal");
+    for (size_t i = 0; !hex && i < nd; i++)
+        if (d[i] < '0' || d[i] > '9')
+            return cli_usage_error("--test: '%s' is not a decimal number", s);
     size_t cap = hex ? (nd + 1) / 2 : nd / 2 + 1; /* 10^k < 256^(k/2 + 1) */
     uint8_t *b = calloc(cap, 1);
     if (!b)
         return cli_error(CLI_USAGE, "out of memory");
     if (hex) {
-        for (size_t i = 0; i < nd; i++) {
-            size_t pos = nd - 1 - i; /* nibble i from the right */
-            b[cap - 1 - i / 2] |= (uint8_t)(hexval(d[pos]) << (4 * (i % 2)));
+        /* an odd count: the first digit alone is the first byte */
+        size_t odd = nd % 2;
+        int bad = odd && cli_hex_decode((const char[]){'0', d[0]}, 2, b) != 0;
+        if (bad || cli_hex_decode(d + odd, nd - odd, b + odd) != 0) {
+            free(b);
+            return cli_usage_error("--test: '%s' is not a hexadecimal number", s);
         }
     } else {
         for (size_t i = 0; i < nd; i++) { /* b = 10 b + digit */
