@@ -26,8 +26,9 @@ PROGRAMS=(
     # GF(2^m) multiplier, PCLMULQDQ (if the CPU has it) and the portable one
     "test_ec_ctime|secp256r1:jacobian sect283k1:jacobian:portable|"
     # RSA: keygen 1024/2048, key loading, the private operation (raw, PKCS#1
-    # v1.5, PSS, OAEP valid and tampered), check_private (its default)
-    "test_rsa_ctime|private:1024 load:1024|"
+    # v1.5, PSS, OAEP valid and tampered) with rsa_mont.c and with rsa_ifma.c
+    # (its portable emulation: valgrind has no AVX-512), check_private
+    "test_rsa_ctime|private:1024 load:1024 ifma:1024|"
     # private keys from PEM (RSA and EC, every envelope), RSA keys built and
     # checked too
     "test_pem_ctime||"

@@ -11,7 +11,7 @@
  *            that are undefined by derivation
  *   load     the private components given to pkc_rsa_key_from_private
  *            (d, p, q, dP, dQ, qInv as bytes); n and e stay public
- *   private  on a fixed key: p, q, d, dP, dQ, qInv (the mpz values), the
+ *   private  (with rsa_mont.c's exponentiation) on a fixed key: p, q, d, dP, dQ, qInv (the mpz values), the
  *            limb forms and Montgomery constants of the private
  *            operation, the blinding cache and the DRBG that refreshes it;
  *            then the raw operation (random, 0, 1, n - 1), PKCS#1 v1.5 and
@@ -20,6 +20,11 @@
  *   check    pkc_rsa_check_private (Miller-Rabin on p and q)
  *   prime    pkc_rsa_prime_generate (pkc prime -b) of BITS / 2 bits: the
  *            DRBG state, as for keygen
+ *   ifma     "private" with the CRT exponentiations of rsa_ifma.c (their
+ *            radix-2^52 constants marked too), on its portable emulation:
+ *            valgrind does not run AVX-512, and the IFMA code is the same
+ *            source over other vector operations (rsa_ifma_tmpl.h); without
+ *            valgrind it also runs on IFMA itself where the CPU has it
  *
  * Values that are legitimately public (signatures, the decrypted message
  * and its length, return codes) are marked defined again before the checks
@@ -30,7 +35,8 @@
  * operations and checks the results, quickly.
  *
  * usage: test_rsa_ctime [--ctime [--canary]] [keygen|load|private|check|prime[:BITS] ...]
- * (default: keygen:1024 keygen:2048 load:2048 private:2048 check:1024 prime:1024).
+ * (default: keygen:1024 keygen:2048 load:2048 private:2048 check:1024 prime:1024
+ * ifma:1024).
  * --canary adds a deliberate branch on a secret limb of p, so the wrapper
  * can check that valgrind does catch one.
  */
@@ -87,6 +93,12 @@ static void mark_key(pkc_rsa_key *k, int hide)
     f(k->lqinv_r, (size_t)k->pl * sizeof(mp_limb_t));
     f(k->blind_a, (size_t)k->nl * sizeof(mp_limb_t));
     f(k->blind_ai, (size_t)k->nl * sizeof(mp_limb_t));
+    const pkc_rsa_ifma *x[2] = {&k->ifma_p, &k->ifma_q};
+    for (int i = 0; i < 2; i++)
+        if (x[i]->m) { /* m, R, the conversion constant: one block */
+            f(x[i]->m, 3 * 8 * (size_t)x[i]->K * sizeof(uint64_t));
+            f(&x[i]->k0, sizeof x[i]->k0);
+        }
 }
 
 static void mark_rng(pkc_rng *rng, int hide)
@@ -339,7 +351,7 @@ int main(int argc, char **argv)
     if (first < 0)
         return 2;
     static const char *defaults[] = {"keygen:1024", "keygen:2048", "load:2048", "private:2048",
-                                     "check:1024", "prime:1024"};
+                                     "check:1024", "prime:1024", "ifma:1024"};
     const char **tasks = (const char **)argv + first;
     int ntasks = argc - first;
     if (ntasks == 0) {
@@ -367,8 +379,18 @@ int main(int argc, char **argv)
             run_keygen(bits, s);
         else if (strcmp(name, "load") == 0)
             run_load(bits, s);
-        else if (strcmp(name, "private") == 0)
+        else if (strcmp(name, "private") == 0) {
+            CHECK(pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_OFF) == PKC_OK); /* rsa_mont.c */
             run_private(bits, s);
+        } else if (strcmp(name, "ifma") == 0) {
+            CHECK(pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_EMULATE) == PKC_OK);
+            run_private(bits, s);
+            if (!ctime_mode && pkc_rsa_ifma_hw_available()) {
+                CHECK(pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_HW) == PKC_OK);
+                run_private(bits, s + 1);
+            }
+            CHECK(pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_OFF) == PKC_OK);
+        }
         else if (strcmp(name, "check") == 0)
             run_check(bits, s);
         else if (strcmp(name, "prime") == 0)

@@ -33,6 +33,29 @@ foreach(f ${PKC_TEST_SH})
     ENVIRONMENT "PKC=${CMAKE_BINARY_DIR}/pkc;SRC=${CMAKE_SOURCE_DIR};BUILD=${CMAKE_BINARY_DIR};PYTHON=/usr/bin/python3")
 endforeach()
 
+# The RSA private operation's other path: where the CPU has AVX-512 IFMA the
+# tests above take rsa_ifma.c's exponentiation; these run them again on
+# rsa_mont.c's (PKC_RSA_IFMA=off, src/rsa/rsa_ifma.h), so both go through
+# the CAVP vectors, the OpenSSL differential tests and the CLI.
+foreach(t test_rsa_vectors test_rsa_openssl test_rsa_schemes test_cli_rsa)
+  if(TEST ${t})
+    get_test_property(${t} ENVIRONMENT env)
+    if(t MATCHES "^test_cli_")
+      add_test(NAME ${t}_noifma COMMAND bash ${CMAKE_SOURCE_DIR}/tests/${t}.sh)
+    else()
+      add_test(NAME ${t}_noifma COMMAND ${t})
+    endif()
+    set_tests_properties(${t}_noifma PROPERTIES TIMEOUT 900 SKIP_RETURN_CODE 77
+      ENVIRONMENT "${env};PKC_RSA_IFMA=off")
+  endif()
+endforeach()
+
+# and the switch itself
+foreach(m off emulate)
+  add_test(NAME test_rsa_ifma_env_${m} COMMAND test_rsa_ifma --env-only)
+  set_tests_properties(test_rsa_ifma_env_${m} PROPERTIES ENVIRONMENT "PKC_RSA_IFMA=${m}")
+endforeach()
+
 # Tests that gain nothing under the sanitizers (Python tools, valgrind runs,
 # which cannot share a process with ASan, test_key_wipe, which replaces
 # free() as ASan does, test_install, which links programs against the

@@ -109,6 +109,8 @@ static void free_private_limbs(pkc_rsa_key *k)
 {
     pkc_rsa_mont_clear(&k->mont_p);
     pkc_rsa_mont_clear(&k->mont_q);
+    pkc_rsa_ifma_clear(&k->ifma_p);
+    pkc_rsa_ifma_clear(&k->ifma_q);
     pkc_rsa_limbs_free(k->ldp, k->pl);
     pkc_rsa_limbs_free(k->ldq, k->ql);
     pkc_rsa_limbs_free(k->lqinv_r, k->pl);
@@ -263,6 +265,7 @@ static mp_size_t private_scratch(const pkc_rsa_key *k)
     s = max_sz(s, nl + pkc_rsa_mont_itch(nl));
     s = max_sz(s, pkc_rsa_mont_itch(L));
     s = max_sz(s, mpn_sec_mul_itch(L, pl < ql ? pl : ql));
+    s = max_sz(s, pkc_rsa_ifma_itch(L));
     return s;
 }
 
@@ -302,6 +305,10 @@ pkc_err pkc_rsa_key_finish_private(pkc_rsa_key *k)
         goto out;
     if ((err = pkc_rsa_mont_init(&k->mont_p, P, pl)) ||
         (err = pkc_rsa_mont_init(&k->mont_q, Q, ql)))
+        goto out;
+    if (pl == ql && pkc_rsa_ifma_fits(pl) &&
+        ((err = pkc_rsa_ifma_init(&k->ifma_p, &k->mont_p)) ||
+         (err = pkc_rsa_ifma_init(&k->ifma_q, &k->mont_q))))
         goto out;
     err = PKC_ERR_NOMEM;
     if (!(k->ldp = pkc_rsa_limbs_alloc(pl)) || !(k->ldq = pkc_rsa_limbs_alloc(ql)) ||

@@ -8,6 +8,7 @@
 
 #include "ct.h" /* PKC_DECLASSIFY */
 #include "pkc/rsa.h"
+#include "rsa_ifma.h"
 #include "rsa_mont.h"
 
 #define PKC_RSA_MIN_PARSE_BITS 512 /* smallest modulus accepted from outside */
@@ -30,6 +31,9 @@ struct pkc_rsa_key {
      * Montgomery constants, dP and dQ, and qInv R mod p (qInv in Montgomery
      * form, so that Garner's step is one Montgomery product). */
     pkc_rsa_mont mont_p, mont_q;
+    /* the same primes in radix 2^52 (rsa_ifma.h), built when p and q have
+     * the same limb count and pkc_rsa_ifma_fits it; else zeroed */
+    pkc_rsa_ifma ifma_p, ifma_q;
     mp_limb_t *ldp, *ldq, *lqinv_r; /* pl, ql, pl limbs */
     mp_size_t scratch; /* limbs of scratch one private operation needs */
     /* Blinding cache (RFC 8017 does not mandate one; OpenSSL's approach):

@@ -134,7 +134,7 @@ static pkc_err mont_alloc(pkc_rsa_mont *c, const mp_limb_t *m, mp_size_t n)
 }
 
 /* v = 2 v mod m for v < m (tmp: n limbs) */
-static void double_mod(const pkc_rsa_mont *c, mp_limb_t *v, mp_limb_t *tmp)
+void pkc_rsa_mont_double(const pkc_rsa_mont *c, mp_limb_t *v, mp_limb_t *tmp)
 {
     mp_size_t n = c->n;
     mp_limb_t cy = mpn_lshift(v, v, n, 1);
@@ -159,10 +159,10 @@ pkc_err pkc_rsa_mont_init(pkc_rsa_mont *c, const mp_limb_t *m, mp_size_t n)
      * 2^(64 n) R = R^2 mod m, without a division by the secret m. */
     v[0] = 1;
     for (mp_size_t i = 0; i < 64 * n; i++)
-        double_mod(c, v, t);
+        pkc_rsa_mont_double(c, v, t);
     memcpy(c->one, v, (size_t)n * sizeof(mp_limb_t));
     for (mp_size_t i = 0; i < n; i++)
-        double_mod(c, v, t);
+        pkc_rsa_mont_double(c, v, t);
     for (int i = 0; i < 6; i++)
         pkc_rsa_mont_sqr(c, v, v, mtp);
     memcpy(c->r2, v, (size_t)n * sizeof(mp_limb_t));

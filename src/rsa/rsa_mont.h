@@ -49,6 +49,9 @@ pkc_err pkc_rsa_mont_init_var(pkc_rsa_mont *c, const mp_limb_t *m, mp_size_t n);
 /* Wipes and frees; a zeroed context is fine. */
 void pkc_rsa_mont_clear(pkc_rsa_mont *c);
 
+/* v = 2 v mod m for v < m, in constant time (tmp: n limbs). */
+void pkc_rsa_mont_double(const pkc_rsa_mont *c, mp_limb_t *v, mp_limb_t *tmp);
+
 /* Scratch limbs for pkc_rsa_mont_mul/_sqr/_to/_from. */
 mp_size_t pkc_rsa_mont_itch(mp_size_t n);
 

@@ -163,8 +163,14 @@ static pkc_err private_crt(const pkc_rsa_key *k, pkc_rng *rng, const uint8_t *in
         goto out;
     pkc_rsa_mont_mul(mn, cb, c, aR, tp); /* c r^e mod n */
 
-    pkc_rsa_ct_powm(mp, m1, cb, nl, k->ldp, limbs_bits(pl), tp);
-    pkc_rsa_ct_powm(mq, m2, cb, nl, k->ldq, limbs_bits(ql), tp);
+    pkc_rsa_ifma_mode_t mode = k->ifma_p.m ? pkc_rsa_ifma_mode() : PKC_RSA_IFMA_OFF;
+    if (mode != PKC_RSA_IFMA_OFF) {
+        pkc_rsa_ifma_powm2(mode, mp, &k->ifma_p, m1, k->ldp, mq, &k->ifma_q, m2, k->ldq, cb, nl,
+                           tp);
+    } else {
+        pkc_rsa_ct_powm(mp, m1, cb, nl, k->ldp, limbs_bits(pl), tp);
+        pkc_rsa_ct_powm(mq, m2, cb, nl, k->ldq, limbs_bits(ql), tp);
+    }
 
     /* Garner: h = qInv (m1 - m2) mod p, m2 first reduced mod p (q may
      * exceed p for keys from outside). */

@@ -1,0 +1,280 @@
+/* pkc — the radix-2^52 Montgomery exponentiation of rsa_ifma.c, written
+ * once over eight-lane vector operations (internal; included twice by
+ * rsa_ifma.c: with AVX-512 IFMA intrinsics, and with a portable emulation
+ * of the same operations that the valgrind constant-time test runs, since
+ * valgrind does not execute AVX-512).
+ *
+ * The includer defines the vector type V, the mask type M8 (8 bits, one per
+ * lane), IF(name) (the prefix of this instance's functions), IF_ATTR (the
+ * attributes of its functions) and:
+ *   v_zero() v_set1(x) v_load(p) v_store(p, v) v_add(a, b)
+ *   v_madlo(acc, a, b)  acc + low 52 bits of a[51:0] b[51:0], per lane
+ *   v_madhi(acc, a, b)  acc + high 52 bits of a[51:0] b[51:0], per lane
+ *   v_srl52(a) v_and52(a)         a >> 52, a & (2^52 - 1)
+ *   v_down1(hi, lo)     lanes lo[1..7], hi[0]   (one digit towards lane 0)
+ *   v_up1(hi, lo)       lanes lo[7], hi[0..6]   (one digit away from lane 0)
+ *   v_bcast0(a)         lane 0 of a in every lane
+ *   v_add0(a, c)        a with c[0] added to lane 0
+ *   v_gt52(a) v_eq52(a) masks of the lanes > 2^52 - 1 and == 2^52 - 1
+ *   v_inc(a, m)         a + 1 in the lanes of mask m
+ *   v_eq(a, b)          mask of the lanes where a == b
+ *   v_blend(a, b, m)    b in the lanes of mask m, a elsewhere
+ * none of which may branch or index memory on lane values.
+ *
+ * Numbers are DIG = 8 K digits of 52 bits (K vectors, K <= KMAX), digit i
+ * in lane i % 8 of vector i / 8, the digits at L and above zero. R = 2^(52 L)
+ * with R > 4 m, so that almost Montgomery multiplication (AMM) keeps every
+ * value below 2 m: a, b < 2 m gives a b R^-1 + m < 4 m^2 / R + m < 2 m.
+ *
+ * AMM, digit-serial (operand scanning), L rounds of
+ *   acc += lo(a b_i);  q = acc_0 (-m^-1) mod 2^52;  acc += lo(m q)
+ *   acc = (acc + carry of lane 0) shifted down one digit
+ *   acc += hi(a b_i) + hi(m q)
+ * (the high halves of digit j's products belong to digit j + 1, which is
+ * digit j after the shift). Bound: a lane takes at most four 52-bit terms
+ * per round, and a lane's value at round i has collected at most i rounds,
+ * so it stays below 4 L 2^52 + 2^12 <= 160 2^52 < 2^60 (L <= 40): no 64-bit
+ * lane overflows. acc_0 + lo(m q) is 0 mod 2^52 by the choice of q, and its
+ * high part is the carry. After the L rounds the lanes are normalised to
+ * digits: one pass moves every lane's bits above 52 to the next lane
+ * (digits now below 2^52 + 2^8), and the remaining carries of at most 1
+ * are resolved at once by carry lookahead on the lane masks: with g the
+ * lanes above 2^52 - 1 (they carry out) and p those equal to it (they pass
+ * a carry on), the carries in are ((g | p) + g) ^ p, an integer addition
+ * on the masks instead of a loop. The product is below R, so nothing
+ * leaves the top digit.
+ *
+ * The two CRT exponentiations run interleaved, one AMM of each per call:
+ * the chain acc -> q -> acc of one hides the latency of the other's.
+ */
+
+/* The loops over the K vectors are unrolled whole, so that the numbers
+ * live in registers. */
+#define IFMA_UNROLL _Pragma("GCC unroll 8")
+
+/* r_h = AMM(a_h, b_h) for h = 0, 1 (r may alias a or b). */
+IF_ATTR static inline __attribute__((always_inline)) void
+IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, const uint64_t *b0,
+         const uint64_t *b1, const uint64_t *m0, const uint64_t *m1, V k00, V k01, const int K,
+         const int L)
+{
+    V acc0[KMAX], acc1[KMAX], va0[KMAX], va1[KMAX], vm0[KMAX], vm1[KMAX];
+    const V zero = v_zero();
+    IFMA_UNROLL
+    for (int k = 0; k < K; k++) {
+        acc0[k] = zero;
+        acc1[k] = zero;
+        va0[k] = v_load(a0 + 8 * k);
+        va1[k] = v_load(a1 + 8 * k);
+        vm0[k] = v_load(m0 + 8 * k);
+        vm1[k] = v_load(m1 + 8 * k);
+    }
+    for (int i = 0; i < L; i++) {
+        V bi0 = v_set1(b0[i]), bi1 = v_set1(b1[i]);
+        V h0[KMAX], h1[KMAX];
+        IFMA_UNROLL
+        for (int k = 0; k < K; k++) {
+            acc0[k] = v_madlo(acc0[k], va0[k], bi0);
+            acc1[k] = v_madlo(acc1[k], va1[k], bi1);
+            h0[k] = v_madhi(zero, va0[k], bi0);
+            h1[k] = v_madhi(zero, va1[k], bi1);
+        }
+        V q0 = v_bcast0(v_madlo(zero, acc0[0], k00));
+        V q1 = v_bcast0(v_madlo(zero, acc1[0], k01));
+        IFMA_UNROLL
+        for (int k = 0; k < K; k++) {
+            acc0[k] = v_madlo(acc0[k], vm0[k], q0);
+            acc1[k] = v_madlo(acc1[k], vm1[k], q1);
+            h0[k] = v_madhi(h0[k], vm0[k], q0);
+            h1[k] = v_madhi(h1[k], vm1[k], q1);
+        }
+        V c0 = v_srl52(acc0[0]), c1 = v_srl52(acc1[0]);
+        IFMA_UNROLL
+        for (int k = 0; k < K - 1; k++) {
+            acc0[k] = v_down1(acc0[k + 1], acc0[k]);
+            acc1[k] = v_down1(acc1[k + 1], acc1[k]);
+        }
+        acc0[K - 1] = v_down1(zero, acc0[K - 1]);
+        acc1[K - 1] = v_down1(zero, acc1[K - 1]);
+        acc0[0] = v_add0(acc0[0], c0);
+        acc1[0] = v_add0(acc1[0], c1);
+        IFMA_UNROLL
+        for (int k = 0; k < K; k++) {
+            acc0[k] = v_add(acc0[k], h0[k]);
+            acc1[k] = v_add(acc1[k], h1[k]);
+        }
+    }
+    /* normalisation: the carries of every lane, then the lookahead */
+    V d0[KMAX], d1[KMAX];
+    uint64_t g0 = 0, p0 = 0, g1 = 0, p1 = 0;
+    IFMA_UNROLL
+    for (int k = 0; k < K; k++) {
+        V cin0 = v_up1(v_srl52(acc0[k]), k ? v_srl52(acc0[k - 1]) : zero);
+        V cin1 = v_up1(v_srl52(acc1[k]), k ? v_srl52(acc1[k - 1]) : zero);
+        d0[k] = v_add(v_and52(acc0[k]), cin0);
+        d1[k] = v_add(v_and52(acc1[k]), cin1);
+        g0 |= (uint64_t)v_gt52(d0[k]) << (8 * k);
+        p0 |= (uint64_t)v_eq52(d0[k]) << (8 * k);
+        g1 |= (uint64_t)v_gt52(d1[k]) << (8 * k);
+        p1 |= (uint64_t)v_eq52(d1[k]) << (8 * k);
+    }
+    uint64_t c0 = ((g0 | p0) + g0) ^ p0, c1 = ((g1 | p1) + g1) ^ p1;
+    IFMA_UNROLL
+    for (int k = 0; k < K; k++) {
+        v_store(r0 + 8 * k, v_and52(v_inc(d0[k], (M8)(c0 >> (8 * k)))));
+        v_store(r1 + 8 * k, v_and52(v_inc(d1[k], (M8)(c1 >> (8 * k)))));
+    }
+}
+
+/* r_h = the entry idx_h of table_h (n entries of 8 K digits), reading
+ * every entry: no address depends on idx_h. */
+IF_ATTR static inline __attribute__((always_inline)) void
+IF(select2)(uint64_t *r0, uint64_t *r1, const uint64_t *t0, const uint64_t *t1, uint64_t idx0,
+            uint64_t idx1, int entries, const int K)
+{
+    V s0[KMAX], s1[KMAX];
+    const V i0 = v_set1(idx0), i1 = v_set1(idx1);
+    IFMA_UNROLL
+    for (int k = 0; k < K; k++)
+        s0[k] = s1[k] = v_zero();
+    for (int e = 0; e < entries; e++) {
+        const V ev = v_set1((uint64_t)e);
+        M8 hit0 = v_eq(ev, i0), hit1 = v_eq(ev, i1);
+        IFMA_UNROLL
+        for (int k = 0; k < K; k++) {
+            s0[k] = v_blend(s0[k], v_load(t0 + (size_t)(e * 8 * K + 8 * k)), hit0);
+            s1[k] = v_blend(s1[k], v_load(t1 + (size_t)(e * 8 * K + 8 * k)), hit1);
+        }
+    }
+    IFMA_UNROLL
+    for (int k = 0; k < K; k++) {
+        v_store(r0 + 8 * k, s0[k]);
+        v_store(r1 + 8 * k, s1[k]);
+    }
+}
+
+/* Bits [pos, pos + w) of e (en limbs), the position public, the value
+ * secret: shifts by public amounts only. */
+static inline uint64_t IF(window)(const uint64_t *e, int en, int pos, int w)
+{
+    int li = pos / 64, sh = pos % 64;
+    uint64_t v = e[li] >> sh;
+    if (sh + w > 64 && li + 1 < en)
+        v |= e[li + 1] << (64 - sh);
+    return v & ((UINT64_C(1) << w) - 1);
+}
+
+/* out_h = base_h^e_h R (mod m_h, below 2 m_h) for bases in Montgomery
+ * form (below 2 m_h) and exponents of en limbs each, 64 en bits processed
+ * in windows of IFMA_WBITS: constant time in the bases, exponents and
+ * moduli. one_h = R mod m_h. */
+IF_ATTR static inline __attribute__((always_inline)) void
+IF(powm2_body)(uint64_t *out0, uint64_t *out1, const uint64_t *base0, const uint64_t *base1,
+               const uint64_t *e0, const uint64_t *e1, int en, const uint64_t *one0,
+               const uint64_t *one1, const uint64_t *m0, const uint64_t *m1, uint64_t k0_0,
+               uint64_t k0_1, uint64_t *tab0, uint64_t *tab1, const int K, const int L)
+{
+    const int D = 8 * K, entries = 1 << IFMA_WBITS;
+    const V k00 = v_set1(k0_0), k01 = v_set1(k0_1);
+    memcpy(tab0, one0, (size_t)D * sizeof(uint64_t));
+    memcpy(tab1, one1, (size_t)D * sizeof(uint64_t));
+    memcpy(tab0 + D, base0, (size_t)D * sizeof(uint64_t));
+    memcpy(tab1 + D, base1, (size_t)D * sizeof(uint64_t));
+    for (int i = 2; i < entries; i++)
+        IF(amm2)(tab0 + i * D, tab1 + i * D, tab0 + (i - 1) * D, tab1 + (i - 1) * D, base0, base1,
+                 m0, m1, k00, k01, K, L);
+    uint64_t acc0[8 * KMAX], acc1[8 * KMAX], sel0[8 * KMAX], sel1[8 * KMAX];
+    const int bits = 64 * en, windows = (bits + IFMA_WBITS - 1) / IFMA_WBITS;
+    int pos = (windows - 1) * IFMA_WBITS;
+    IF(select2)(acc0, acc1, tab0, tab1, IF(window)(e0, en, pos, IFMA_WBITS),
+                IF(window)(e1, en, pos, IFMA_WBITS), entries, K);
+    while (pos > 0) {
+        pos -= IFMA_WBITS;
+        for (int s = 0; s < IFMA_WBITS; s++)
+            IF(amm2)(acc0, acc1, acc0, acc1, acc0, acc1, m0, m1, k00, k01, K, L);
+        IF(select2)(sel0, sel1, tab0, tab1, IF(window)(e0, en, pos, IFMA_WBITS),
+                    IF(window)(e1, en, pos, IFMA_WBITS), entries, K);
+        IF(amm2)(acc0, acc1, acc0, acc1, sel0, sel1, m0, m1, k00, k01, K, L);
+    }
+    memcpy(out0, acc0, (size_t)D * sizeof(uint64_t));
+    memcpy(out1, acc1, (size_t)D * sizeof(uint64_t));
+    pkc_memzero(acc0, sizeof acc0);
+    pkc_memzero(acc1, sizeof acc1);
+    pkc_memzero(sel0, sizeof sel0);
+    pkc_memzero(sel1, sizeof sel1);
+}
+
+/* One instance per vector count, so that K and L are constants. */
+#define IFMA_POWM2_K(KK)                                                                          \
+    IF_ATTR static void IF(powm2_k##KK)(uint64_t * out0, uint64_t * out1, const uint64_t *base0,  \
+                                        const uint64_t *base1, const uint64_t *e0,                \
+                                        const uint64_t *e1, int en, const uint64_t *one0,         \
+                                        const uint64_t *one1, const uint64_t *m0,                 \
+                                        const uint64_t *m1, uint64_t k0_0, uint64_t k0_1,         \
+                                        uint64_t *tab0, uint64_t *tab1, int L)                    \
+    {                                                                                             \
+        IF(powm2_body)(out0, out1, base0, base1, e0, e1, en, one0, one1, m0, m1, k0_0, k0_1,      \
+                       tab0, tab1, KK, L);                                                        \
+    }
+IFMA_POWM2_K(1)
+IFMA_POWM2_K(2)
+IFMA_POWM2_K(3)
+IFMA_POWM2_K(4)
+IFMA_POWM2_K(5)
+#undef IFMA_POWM2_K
+
+/* The AMM alone, for the conversions in and out of Montgomery form. */
+IF_ATTR static void IF(amm2_any)(uint64_t *r0, uint64_t *r1, const uint64_t *a0,
+                                 const uint64_t *a1, const uint64_t *b0, const uint64_t *b1,
+                                 const uint64_t *m0, const uint64_t *m1, uint64_t k0_0,
+                                 uint64_t k0_1, int K, int L)
+{
+    const V k00 = v_set1(k0_0), k01 = v_set1(k0_1);
+    switch (K) {
+    case 1:
+        IF(amm2)(r0, r1, a0, a1, b0, b1, m0, m1, k00, k01, 1, L);
+        break;
+    case 2:
+        IF(amm2)(r0, r1, a0, a1, b0, b1, m0, m1, k00, k01, 2, L);
+        break;
+    case 3:
+        IF(amm2)(r0, r1, a0, a1, b0, b1, m0, m1, k00, k01, 3, L);
+        break;
+    case 4:
+        IF(amm2)(r0, r1, a0, a1, b0, b1, m0, m1, k00, k01, 4, L);
+        break;
+    default:
+        IF(amm2)(r0, r1, a0, a1, b0, b1, m0, m1, k00, k01, 5, L);
+        break;
+    }
+}
+
+IF_ATTR static void IF(powm2)(uint64_t *out0, uint64_t *out1, const uint64_t *base0,
+                              const uint64_t *base1, const uint64_t *e0, const uint64_t *e1,
+                              int en, const uint64_t *one0, const uint64_t *one1,
+                              const uint64_t *m0, const uint64_t *m1, uint64_t k0_0,
+                              uint64_t k0_1, uint64_t *tab0, uint64_t *tab1, int K, int L)
+{
+    switch (K) {
+    case 1:
+        IF(powm2_k1)(out0, out1, base0, base1, e0, e1, en, one0, one1, m0, m1, k0_0, k0_1, tab0,
+                     tab1, L);
+        break;
+    case 2:
+        IF(powm2_k2)(out0, out1, base0, base1, e0, e1, en, one0, one1, m0, m1, k0_0, k0_1, tab0,
+                     tab1, L);
+        break;
+    case 3:
+        IF(powm2_k3)(out0, out1, base0, base1, e0, e1, en, one0, one1, m0, m1, k0_0, k0_1, tab0,
+                     tab1, L);
+        break;
+    case 4:
+        IF(powm2_k4)(out0, out1, base0, base1, e0, e1, en, one0, one1, m0, m1, k0_0, k0_1, tab0,
+                     tab1, L);
+        break;
+    default:
+        IF(powm2_k5)(out0, out1, base0, base1, e0, e1, en, one0, one1, m0, m1, k0_0, k0_1, tab0,
+                     tab1, L);
+        break;
+    }
+}
