@@ -154,6 +154,8 @@ static inline vemu e_blend(vemu a, vemu b, vemu_mask m)
 #define M8 vemu_mask
 #define IF(name) emu_##name
 #define IF_ATTR
+#define IF_UNROLL
+#define IF_INLINE __attribute__((noinline))
 #define v_zero e_zero
 #define v_set1 e_set1
 #define v_load e_load
@@ -177,6 +179,8 @@ static inline vemu e_blend(vemu a, vemu b, vemu_mask m)
 #undef M8
 #undef IF
 #undef IF_ATTR
+#undef IF_UNROLL
+#undef IF_INLINE
 #undef v_zero
 #undef v_set1
 #undef v_load
@@ -208,6 +212,8 @@ static inline vemu e_blend(vemu a, vemu b, vemu_mask m)
 #define M8 __mmask8
 #define IF(name) hw_##name
 #define IF_ATTR HW_ATTR
+#define IF_UNROLL _Pragma("GCC unroll 8")
+#define IF_INLINE inline __attribute__((always_inline))
 #define v_zero() _mm512_setzero_si512()
 #define v_set1(x) _mm512_set1_epi64((long long)(x))
 #define v_load(p) _mm512_loadu_si512((const void *)(p))
@@ -359,7 +365,7 @@ pkc_err pkc_rsa_ifma_init(pkc_rsa_ifma *x, const pkc_rsa_mont *c)
     if (!pkc_rsa_ifma_fits(n))
         return PKC_ERR_UNSUPPORTED;
     int L = digits_for(n), K = (L + 7) / 8, D = 8 * K;
-    uint64_t *mem = calloc((size_t)(3 * D), sizeof(uint64_t));
+    uint64_t *mem = calloc(3 * (size_t)D, sizeof(uint64_t));
     mp_limb_t *t = calloc((size_t)(3 * n + pkc_rsa_mont_itch(n)), sizeof(mp_limb_t));
     if (!mem || !t) {
         free(mem);

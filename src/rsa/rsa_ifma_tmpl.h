@@ -48,19 +48,21 @@
  * the chain acc -> q -> acc of one hides the latency of the other's.
  */
 
-/* The loops over the K vectors are unrolled whole, so that the numbers
- * live in registers. */
-#define IFMA_UNROLL _Pragma("GCC unroll 8")
+/* IF_UNROLL and IF_INLINE come from the includer: for the intrinsics the
+ * loops over the K vectors are unrolled whole and everything inlined, so
+ * that the numbers live in registers; the emulation, which only the tests
+ * run, stays compact (unrolled, it takes minutes to compile under the
+ * sanitizers). */
 
 /* r_h = AMM(a_h, b_h) for h = 0, 1 (r may alias a or b). */
-IF_ATTR static inline __attribute__((always_inline)) void
+IF_ATTR static IF_INLINE void
 IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, const uint64_t *b0,
          const uint64_t *b1, const uint64_t *m0, const uint64_t *m1, V k00, V k01, const int K,
          const int L)
 {
     V acc0[KMAX], acc1[KMAX], va0[KMAX], va1[KMAX], vm0[KMAX], vm1[KMAX];
     const V zero = v_zero();
-    IFMA_UNROLL
+    IF_UNROLL
     for (int k = 0; k < K; k++) {
         acc0[k] = zero;
         acc1[k] = zero;
@@ -72,7 +74,7 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
     for (int i = 0; i < L; i++) {
         V bi0 = v_set1(b0[i]), bi1 = v_set1(b1[i]);
         V h0[KMAX], h1[KMAX];
-        IFMA_UNROLL
+        IF_UNROLL
         for (int k = 0; k < K; k++) {
             acc0[k] = v_madlo(acc0[k], va0[k], bi0);
             acc1[k] = v_madlo(acc1[k], va1[k], bi1);
@@ -81,7 +83,7 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
         }
         V q0 = v_bcast0(v_madlo(zero, acc0[0], k00));
         V q1 = v_bcast0(v_madlo(zero, acc1[0], k01));
-        IFMA_UNROLL
+        IF_UNROLL
         for (int k = 0; k < K; k++) {
             acc0[k] = v_madlo(acc0[k], vm0[k], q0);
             acc1[k] = v_madlo(acc1[k], vm1[k], q1);
@@ -89,7 +91,7 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
             h1[k] = v_madhi(h1[k], vm1[k], q1);
         }
         V c0 = v_srl52(acc0[0]), c1 = v_srl52(acc1[0]);
-        IFMA_UNROLL
+        IF_UNROLL
         for (int k = 0; k < K - 1; k++) {
             acc0[k] = v_down1(acc0[k + 1], acc0[k]);
             acc1[k] = v_down1(acc1[k + 1], acc1[k]);
@@ -98,7 +100,7 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
         acc1[K - 1] = v_down1(zero, acc1[K - 1]);
         acc0[0] = v_add0(acc0[0], c0);
         acc1[0] = v_add0(acc1[0], c1);
-        IFMA_UNROLL
+        IF_UNROLL
         for (int k = 0; k < K; k++) {
             acc0[k] = v_add(acc0[k], h0[k]);
             acc1[k] = v_add(acc1[k], h1[k]);
@@ -107,7 +109,7 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
     /* normalisation: the carries of every lane, then the lookahead */
     V d0[KMAX], d1[KMAX];
     uint64_t g0 = 0, p0 = 0, g1 = 0, p1 = 0;
-    IFMA_UNROLL
+    IF_UNROLL
     for (int k = 0; k < K; k++) {
         V cin0 = v_up1(v_srl52(acc0[k]), k ? v_srl52(acc0[k - 1]) : zero);
         V cin1 = v_up1(v_srl52(acc1[k]), k ? v_srl52(acc1[k - 1]) : zero);
@@ -119,7 +121,7 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
         p1 |= (uint64_t)v_eq52(d1[k]) << (8 * k);
     }
     uint64_t c0 = ((g0 | p0) + g0) ^ p0, c1 = ((g1 | p1) + g1) ^ p1;
-    IFMA_UNROLL
+    IF_UNROLL
     for (int k = 0; k < K; k++) {
         v_store(r0 + 8 * k, v_and52(v_inc(d0[k], (M8)(c0 >> (8 * k)))));
         v_store(r1 + 8 * k, v_and52(v_inc(d1[k], (M8)(c1 >> (8 * k)))));
@@ -128,25 +130,25 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
 
 /* r_h = the entry idx_h of table_h (n entries of 8 K digits), reading
  * every entry: no address depends on idx_h. */
-IF_ATTR static inline __attribute__((always_inline)) void
+IF_ATTR static IF_INLINE void
 IF(select2)(uint64_t *r0, uint64_t *r1, const uint64_t *t0, const uint64_t *t1, uint64_t idx0,
             uint64_t idx1, int entries, const int K)
 {
     V s0[KMAX], s1[KMAX];
     const V i0 = v_set1(idx0), i1 = v_set1(idx1);
-    IFMA_UNROLL
+    IF_UNROLL
     for (int k = 0; k < K; k++)
         s0[k] = s1[k] = v_zero();
     for (int e = 0; e < entries; e++) {
         const V ev = v_set1((uint64_t)e);
         M8 hit0 = v_eq(ev, i0), hit1 = v_eq(ev, i1);
-        IFMA_UNROLL
+        IF_UNROLL
         for (int k = 0; k < K; k++) {
             s0[k] = v_blend(s0[k], v_load(t0 + (size_t)(e * 8 * K + 8 * k)), hit0);
             s1[k] = v_blend(s1[k], v_load(t1 + (size_t)(e * 8 * K + 8 * k)), hit1);
         }
     }
-    IFMA_UNROLL
+    IF_UNROLL
     for (int k = 0; k < K; k++) {
         v_store(r0 + 8 * k, s0[k]);
         v_store(r1 + 8 * k, s1[k]);
@@ -168,7 +170,7 @@ static inline uint64_t IF(window)(const uint64_t *e, int en, int pos, int w)
  * form (below 2 m_h) and exponents of en limbs each, 64 en bits processed
  * in windows of IFMA_WBITS: constant time in the bases, exponents and
  * moduli. one_h = R mod m_h. */
-IF_ATTR static inline __attribute__((always_inline)) void
+IF_ATTR static IF_INLINE void
 IF(powm2_body)(uint64_t *out0, uint64_t *out1, const uint64_t *base0, const uint64_t *base1,
                const uint64_t *e0, const uint64_t *e1, int en, const uint64_t *one0,
                const uint64_t *one1, const uint64_t *m0, const uint64_t *m1, uint64_t k0_0,
