@@ -7,7 +7,12 @@
  *
  *   c r^e mod n                one Montgomery product with the cached r^e R
  *   m1 = (c r^e)^dP mod p      pkc_rsa_ct_powm, which also reduces c r^e mod
- *   m2 = (c r^e)^dQ mod q      p by Montgomery products (no division)
+ *   m2 = (c r^e)^dQ mod q      p by Montgomery products (no division); or,
+ *                              when p and q have the same limb count (256 to
+ *                              2048 bits) and the CPU has AVX-512 IFMA, both
+ *                              at once in radix 2^52 (rsa_ifma.h; the
+ *                              environment's PKC_RSA_IFMA=off forces the
+ *                              first path, =emulate the portable emulation)
  *   h = qInv (m1 - m2) mod p   one product with the precomputed qInv R mod p
  *   m' = m2 + q h, m = m' r^-1 one more product with the cached r^-1 R
  *
