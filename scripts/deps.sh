@@ -11,7 +11,7 @@ PKGS=(
   libgmp-dev
   # peers for differential tests and benchmarks
   openssl libssl-dev libsecp256k1-dev nettle-dev libmbedtls-dev
-  libwolfssl-dev libgcrypt20-dev
+  libwolfssl-dev libgcrypt20-dev libsodium-dev
   # standard test vectors (NIST CAVP, RFC 4231, RFC 5869, ...), and Python's
   # cryptography as a second implementation (tests/pke_ref.py, AES-GCM)
   python3-cryptography-vectors python3-cryptography
