@@ -92,6 +92,8 @@ const bench_case_ops *bench_case_ops_for(bench_alg a, bench_op op)
     case BENCH_ECDSA:
     case BENCH_ECDH: return &bench_case_ec;
     case BENCH_EC: return &bench_case_lab;
+    case BENCH_EDDSA:
+    case BENCH_XDH: return &bench_case_ecx;
     case BENCH_SHA256: return &bench_case_hash;
     default: return NULL;
     }

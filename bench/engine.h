@@ -63,7 +63,7 @@ typedef struct {
 } bench_case_ops;
 
 extern const bench_case_ops bench_case_rsa, bench_case_ec, bench_case_lab, bench_case_hash,
-    bench_case_sym, bench_case_pke;
+    bench_case_sym, bench_case_pke, bench_case_ecx;
 /* the family that measures op of algorithm a */
 const bench_case_ops *bench_case_ops_for(bench_alg a, bench_op op);
 

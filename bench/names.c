@@ -8,7 +8,8 @@
 #include "provider.h"
 
 static const char *const alg_names[BENCH_ALG_COUNT] = {
-    "RSA", "ECDSA", "ECDH", "EC", "SHA-256", "AES-ECB", "AES-CBC", "AES-CTR", "AES-GCM", "ECIES"};
+    "RSA",     "ECDSA",   "ECDH",    "EC",    "SHA-256", "AES-ECB",
+    "AES-CBC", "AES-CTR", "AES-GCM", "ECIES", "EdDSA",   "XDH"};
 
 static const char *const op_names[BENCH_OP_COUNT] = {
     "keygen",     "sign",         "sign_pss",        "verify",    "verify_pss",
@@ -82,9 +83,56 @@ int bench_op_valid(bench_alg a, bench_op op)
     case BENCH_AES_GCM:
     case BENCH_ECIES:
         return op == BENCH_OP_ENCRYPT || op == BENCH_OP_DECRYPT;
+    case BENCH_EDDSA:
+        return op == BENCH_OP_KEYGEN || op == BENCH_OP_SIGN || op == BENCH_OP_VERIFY;
+    case BENCH_XDH:
+        return op == BENCH_OP_KEYGEN || op == BENCH_OP_DERIVE;
     default:
         return 0;
     }
+}
+
+int bench_alg_is_ecx(bench_alg a)
+{
+    return a == BENCH_EDDSA || a == BENCH_XDH;
+}
+
+static const struct {
+    bench_alg alg;
+    unsigned bits;
+    const char *name;
+} ecx_names[] = {{BENCH_EDDSA, BENCH_ECX_25519, "Ed25519"},
+                 {BENCH_EDDSA, BENCH_ECX_448, "Ed448"},
+                 {BENCH_XDH, BENCH_ECX_25519, "X25519"},
+                 {BENCH_XDH, BENCH_ECX_448, "X448"}};
+
+const char *bench_ecx_name(bench_alg a, unsigned bits)
+{
+    for (size_t i = 0; i < sizeof ecx_names / sizeof ecx_names[0]; i++)
+        if (ecx_names[i].alg == a && ecx_names[i].bits == bits)
+            return ecx_names[i].name;
+    return NULL;
+}
+
+int bench_ecx_from_name(const char *s, bench_alg *a, unsigned *bits)
+{
+    for (size_t i = 0; i < sizeof ecx_names / sizeof ecx_names[0]; i++)
+        if (strcasecmp(s, ecx_names[i].name) == 0) {
+            *a = ecx_names[i].alg;
+            *bits = ecx_names[i].bits;
+            return 0;
+        }
+    return -1;
+}
+
+unsigned bench_ecx_security_bits(unsigned bits)
+{
+    return bits == BENCH_ECX_25519 ? 128 : bits == BENCH_ECX_448 ? 224 : 0;
+}
+
+unsigned bench_ecx_field_bits(unsigned bits)
+{
+    return bits == BENCH_ECX_25519 ? 255 : bits == BENCH_ECX_448 ? 448 : 0;
 }
 
 int bench_alg_is_aes(bench_alg a)
@@ -148,6 +196,9 @@ extern const bench_provider bench_prov_openssl;
 #ifdef PKC_BENCH_PROV_SECP256K1
 extern const bench_provider bench_prov_secp256k1;
 #endif
+#ifdef PKC_BENCH_PROV_SODIUM
+extern const bench_provider bench_prov_sodium;
+#endif
 #ifdef PKC_BENCH_PROV_NETTLE
 extern const bench_provider bench_prov_nettle;
 #endif
@@ -187,6 +238,9 @@ const bench_provider *const bench_providers[] = {
 #ifdef PKC_BENCH_PROV_GCRYPT
     &bench_prov_gcrypt,
 #endif
+#ifdef PKC_BENCH_PROV_SODIUM
+    &bench_prov_sodium,
+#endif
 };
 const size_t bench_nproviders = sizeof bench_providers / sizeof bench_providers[0];
 
@@ -194,6 +248,8 @@ const char *bench_provider_canonical(const char *name)
 {
     if (strcasecmp(name, "secp256k1") == 0 || strcasecmp(name, "libsecp") == 0)
         return "libsecp256k1";
+    if (strcasecmp(name, "sodium") == 0 || strcasecmp(name, "nacl") == 0)
+        return "libsodium";
     if (strcasecmp(name, "libgcrypt") == 0)
         return "gcrypt";
     if (strcasecmp(name, "hogweed") == 0)

@@ -22,6 +22,11 @@ typedef enum {
     BENCH_AES_CTR,
     BENCH_AES_GCM,
     BENCH_ECIES,   /* include/pkc/ecies.h over a message, per curve */
+    /* RFC 8032 and RFC 7748, bits BENCH_ECX_25519 or BENCH_ECX_448 naming
+     * the curve: Ed25519/Ed448 keygen, sign, verify; X25519/X448 keygen,
+     * derive */
+    BENCH_EDDSA,
+    BENCH_XDH,
     BENCH_ALG_COUNT
 } bench_alg;
 
@@ -73,6 +78,20 @@ int bench_alg_op_streams(bench_alg a, bench_op op);
 /* the same for a case of this message size: also RSA-OAEP encrypt/decrypt
  * given a message size (the size-sweep scenario's) */
 int bench_case_streams(bench_alg a, bench_op op, size_t msg_len);
+/* The parameter of the EdDSA and XDH cases: which curve. */
+#define BENCH_ECX_25519 25519u
+#define BENCH_ECX_448 448u
+/* 1 for EdDSA and XDH */
+int bench_alg_is_ecx(bench_alg a);
+/* "Ed25519", "Ed448", "X25519", "X448"; NULL for another alg or bits */
+const char *bench_ecx_name(bench_alg a, unsigned bits);
+/* The reverse, any case: 0 ok, -1 unknown */
+int bench_ecx_from_name(const char *s, bench_alg *a, unsigned *bits);
+/* RFC 7748 section 1: about 128 and 224 bits */
+unsigned bench_ecx_security_bits(unsigned bits);
+/* field bits: 255 and 448 */
+unsigned bench_ecx_field_bits(unsigned bits);
+
 /* NIST SP 800-57 part 1 table 2 strength of an RSA modulus. */
 unsigned bench_rsa_security_bits(unsigned bits);
 

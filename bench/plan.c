@@ -144,6 +144,13 @@ void bench_plan_ecc(bench_planner *pl, int curve)
         bench_plan_add(pl, BENCH_EC, (bench_op)op, 0, curve, 0);
 }
 
+void bench_plan_ecx(bench_planner *pl, bench_alg a, unsigned bits)
+{
+    for (int op = 0; op < BENCH_OP_COUNT; op++)
+        if (bench_op_valid(a, (bench_op)op))
+            bench_plan_add(pl, a, (bench_op)op, bits, 0, 0);
+}
+
 void bench_plan_default(bench_planner *pl)
 {
     bench_plan_rsa(pl, 2048, 1);

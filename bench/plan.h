@@ -46,6 +46,9 @@ void bench_plan_add(bench_planner *pl, bench_alg a, bench_op op, unsigned bits, 
 void bench_plan_rsa(bench_planner *pl, unsigned bits, int all_ops);
 /* A curve: ECDSA keygen/sign/verify, ECDH keygen/derive, the arithmetic. */
 void bench_plan_ecc(bench_planner *pl, int curve);
+/* Ed25519/Ed448 (a BENCH_EDDSA: keygen, sign, verify) or X25519/X448
+ * (BENCH_XDH: keygen, derive); bits BENCH_ECX_25519 or BENCH_ECX_448 */
+void bench_plan_ecx(bench_planner *pl, bench_alg a, unsigned bits);
 /* The default suite: RSA-2048 (every operation), RSA-3072, P-256 and
  * secp256k1 (everything), P-384 sign/verify/derive, SHA-256 of 64 B to
  * 1 MiB, AES-128/256-GCM and -CTR encryption of 16 KiB, ECIES on P-256 of

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "clock.h"
+#include "pkc/curve25519.h"
+#include "pkc/curve448.h"
 #include "pkc/der.h"
 #include "pkc/ec.h"
 #include "pkc/rng.h"
@@ -26,12 +28,21 @@ typedef struct {
     int built;        /* 0 not yet, 1 ok, -1 failed */
 } ec_slot;
 
+typedef struct {
+    bench_ecx_pool pub;
+    uint8_t *store;
+    size_t storelen;
+    int built;
+} ecx_slot;
+#define ECX_SLOTS 4 /* (EdDSA, XDH) x (25519, 448) */
+
 struct bench_pools {
     size_t size;
     bench_seed seed;
     rsa_slot rsa[MAX_RSA_SIZES];
     int nrsa;
     ec_slot ec[PKC_CURVE_COUNT];
+    ecx_slot ecx[ECX_SLOTS];
     struct {
         size_t len;
         uint8_t *buf;
@@ -67,6 +78,13 @@ void bench_pools_free(bench_pools *p)
         free(p->ec[i].pub.keys);
         free(p->ec[i].pub.peers);
         free(p->ec[i].store);
+    }
+    for (int i = 0; i < ECX_SLOTS; i++) {
+        free(p->ecx[i].pub.keys);
+        free(p->ecx[i].pub.peers);
+        if (p->ecx[i].store)
+            pkc_memzero(p->ecx[i].store, p->ecx[i].storelen);
+        free(p->ecx[i].store);
     }
     for (int i = 0; i < p->nmsg; i++)
         free(p->msg[i].buf);
@@ -294,6 +312,89 @@ const bench_ec_pool *bench_pools_ec(bench_pools *p, pkc_curve_id curve, char *er
     s->pub.count = n;
     s->pub.secrets = secrets;
     s->pub.secret_len = fb;
+    s->pub.build_s = (double)(bench_now_ns() - t0) / 1e9;
+    s->built = 1;
+    return &s->pub;
+}
+
+/* ---- X25519, Ed25519, X448, Ed448 ----------------------------------------- */
+
+/* One key: its raw private (NULL: public only) and public halves into w. */
+static int ecx_pool_key(bench_alg alg, unsigned bits, pkc_rng *rng, uint8_t *priv, uint8_t *pub)
+{
+    if (alg == BENCH_EDDSA && bits == BENCH_ECX_25519) {
+        pkc_ed25519_key k;
+        int ok = pkc_ed25519_keygen(&k, rng) == PKC_OK;
+        memcpy(priv, k.seed, 32);
+        memcpy(pub, k.pub, 32);
+        pkc_ed25519_key_wipe(&k);
+        return ok;
+    }
+    if (alg == BENCH_EDDSA) {
+        pkc_ed448_key k;
+        int ok = pkc_ed448_keygen(&k, rng) == PKC_OK;
+        memcpy(priv, k.seed, 57);
+        memcpy(pub, k.pub, 57);
+        pkc_ed448_key_wipe(&k);
+        return ok;
+    }
+    return bits == BENCH_ECX_25519 ? pkc_x25519_keygen(priv, pub, rng) == PKC_OK
+                                   : pkc_x448_keygen(priv, pub, rng) == PKC_OK;
+}
+
+const bench_ecx_pool *bench_pools_ecx(bench_pools *p, bench_alg alg, unsigned bits, char *err,
+                                      size_t errlen)
+{
+    const char *name = bench_ecx_name(alg, bits);
+    if (!name) {
+        snprintf(err, errlen, "unknown curve");
+        return NULL;
+    }
+    ecx_slot *s = &p->ecx[(alg == BENCH_XDH) * 2 + (bits == BENCH_ECX_448)];
+    if (s->built)
+        return s->built > 0 ? &s->pub : NULL;
+    s->built = -1;
+    uint64_t t0 = bench_now_ns();
+    size_t n = p->size, len = bits == BENCH_ECX_25519 ? 32 : alg == BENCH_EDDSA ? 57 : 56;
+    /* per entry: key (priv, pub), peer (priv, pub), secret */
+    s->storelen = n * 5 * len;
+    s->store = malloc(s->storelen);
+    s->pub.keys = calloc(n, sizeof *s->pub.keys);
+    s->pub.peers = calloc(n, sizeof *s->pub.peers);
+    pkc_rng rng;
+    if (!s->store || !s->pub.keys || !s->pub.peers ||
+        pool_rng(p, &rng, 0x4558000000000000ULL | (uint64_t)alg << 32 | bits) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    uint8_t *w = s->store, *secrets = s->store + n * 4 * len;
+    int ok = 1;
+    for (size_t i = 0; ok && i < n; i++) {
+        for (int side = 0; ok && side < 2; side++, w += 2 * len) {
+            bench_ecx_material *m = side ? &s->pub.peers[i] : &s->pub.keys[i];
+            ok = ecx_pool_key(alg, bits, &rng, w, w + len);
+            m->alg = alg;
+            m->bits = bits;
+            m->priv = side ? NULL : w; /* the peer is a public key */
+            m->pub = w + len;
+            m->len = len;
+        }
+        if (ok && alg == BENCH_XDH)
+            ok = (bits == BENCH_ECX_25519
+                      ? pkc_x25519(secrets + i * len, s->pub.keys[i].priv, s->pub.peers[i].pub)
+                      : pkc_x448(secrets + i * len, s->pub.keys[i].priv, s->pub.peers[i].pub)) ==
+                 PKC_OK;
+    }
+    pkc_rng_wipe(&rng);
+    if (!ok) {
+        snprintf(err, errlen, "could not build the %s key pool", name);
+        return NULL;
+    }
+    s->pub.alg = alg;
+    s->pub.bits = bits;
+    s->pub.count = n;
+    s->pub.len = len;
+    s->pub.secrets = alg == BENCH_XDH ? secrets : NULL;
     s->pub.build_s = (double)(bench_now_ns() - t0) / 1e9;
     s->built = 1;
     return &s->pub;

@@ -38,6 +38,17 @@ typedef struct {
     double build_s;
 } bench_ec_pool;
 
+typedef struct {
+    bench_alg alg;               /* BENCH_EDDSA or BENCH_XDH */
+    unsigned bits;               /* BENCH_ECX_25519 or BENCH_ECX_448 */
+    size_t count;
+    bench_ecx_material *keys;    /* private keys */
+    bench_ecx_material *peers;   /* XDH: the public key of peer i for key i */
+    const uint8_t *secrets;      /* XDH: count * len, computed by pkc */
+    size_t len;                  /* raw key and shared-secret bytes */
+    double build_s;
+} bench_ecx_pool;
+
 typedef struct bench_pools bench_pools;
 
 bench_pools *bench_pools_new(size_t size, const bench_seed *seed);
@@ -47,6 +58,9 @@ size_t bench_pools_size(const bench_pools *p);
 const bench_rsa_pool *bench_pools_rsa(bench_pools *p, unsigned bits, char *err, size_t errlen);
 const bench_ec_pool *bench_pools_ec(bench_pools *p, pkc_curve_id curve, char *err,
                                     size_t errlen);
+/* EdDSA and XDH pools, one per (alg, bits). */
+const bench_ecx_pool *bench_pools_ecx(bench_pools *p, bench_alg alg, unsigned bits, char *err,
+                                      size_t errlen);
 /* The message of pool entry i, len bytes, distinct for every i (a window of
  * one deterministic buffer); NULL when out of memory. */
 const uint8_t *bench_pools_message(bench_pools *p, size_t i, size_t len);

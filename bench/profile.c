@@ -50,7 +50,13 @@ int bench_case_add_by_name(bench_run *r, const char *name, char *err, size_t err
         bits = (unsigned)strtoul(part[2], NULL, 10);
     else if (a == BENCH_SHA256)
         msg = strtoul(part[2], NULL, 10);
-    else if ((curve = bench_curve_find(part[2])) < 0) {
+    else if (bench_alg_is_ecx(a)) {
+        bench_alg named;
+        if (bench_ecx_from_name(part[2], &named, &bits) != 0 || named != a) {
+            snprintf(err, errlen, "unknown curve in case name '%s'", name);
+            return -1;
+        }
+    } else if ((curve = bench_curve_find(part[2])) < 0) {
         snprintf(err, errlen, "unknown curve in case name '%s'", name);
         return -1;
     }

@@ -16,6 +16,7 @@
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/ec.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/obj_mac.h>
 #include <openssl/objects.h>
@@ -330,6 +331,99 @@ static int ossl_ec_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
     return EVP_PKEY_derive(h->derive, out, outlen) > 0 ? 0 : -1;
 }
 
+/* ---- X25519, Ed25519, X448, Ed448: raw keys (EVP_PKEY_new_raw_*) ---- */
+
+typedef struct {
+    EVP_PKEY *pkey;
+    EVP_MD_CTX *md;        /* EdDSA: one context per key, initialised per call */
+    EVP_PKEY_CTX *derive;
+} ossl_ecx;
+
+static int ossl_ecx_type(bench_alg alg, unsigned bits)
+{
+    if (alg == BENCH_XDH)
+        return bits == BENCH_ECX_25519 ? EVP_PKEY_X25519 : EVP_PKEY_X448;
+    return bits == BENCH_ECX_25519 ? EVP_PKEY_ED25519 : EVP_PKEY_ED448;
+}
+
+static int ossl_ecx_supports(bench_alg alg, unsigned bits, bench_op op)
+{
+    (void)op;
+    return bench_ecx_name(alg, bits) != NULL;
+}
+
+static void ossl_ecx_free(void *key)
+{
+    ossl_ecx *h = key;
+    if (!h)
+        return;
+    EVP_PKEY_free(h->pkey);
+    EVP_MD_CTX_free(h->md);
+    EVP_PKEY_CTX_free(h->derive);
+    free(h);
+}
+
+static void *ossl_ecx_wrap(EVP_PKEY *pkey)
+{
+    ossl_ecx *h = pkey ? calloc(1, sizeof *h) : NULL;
+    if (!h) {
+        EVP_PKEY_free(pkey);
+        return NULL;
+    }
+    h->pkey = pkey;
+    return h;
+}
+
+static void *ossl_ecx_generate(void *gen, bench_alg alg, unsigned bits)
+{
+    (void)gen;
+    EVP_PKEY *pkey = NULL;
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_id(ossl_ecx_type(alg, bits), NULL);
+    if (c && EVP_PKEY_keygen_init(c) > 0)
+        EVP_PKEY_keygen(c, &pkey);
+    EVP_PKEY_CTX_free(c);
+    return ossl_ecx_wrap(pkey);
+}
+
+static void *ossl_ecx_import(const bench_ecx_material *m)
+{
+    int t = ossl_ecx_type(m->alg, m->bits);
+    return ossl_ecx_wrap(m->priv ? EVP_PKEY_new_raw_private_key(t, NULL, m->priv, m->len)
+                                 : EVP_PKEY_new_raw_public_key(t, NULL, m->pub, m->len));
+}
+
+static int ossl_ecx_sign(void *key, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
+{
+    ossl_ecx *h = key;
+    if (!h->md && !(h->md = EVP_MD_CTX_new()))
+        return -1;
+    if (EVP_DigestSignInit(h->md, NULL, NULL, NULL, h->pkey) <= 0)
+        return -1;
+    return EVP_DigestSign(h->md, sig, siglen, msg, len) > 0 ? 0 : -1;
+}
+
+static int ossl_ecx_verify(void *key, const uint8_t *msg, size_t len, const uint8_t *sig,
+                           size_t siglen)
+{
+    ossl_ecx *h = key;
+    if (!h->md && !(h->md = EVP_MD_CTX_new()))
+        return -1;
+    if (EVP_DigestVerifyInit(h->md, NULL, NULL, NULL, h->pkey) <= 0)
+        return -1;
+    int rc = EVP_DigestVerify(h->md, sig, siglen, msg, len);
+    return rc == 1 ? 1 : rc == 0 ? 0 : (ERR_clear_error(), 0);
+}
+
+static int ossl_ecx_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
+{
+    ossl_ecx *h = key, *q = peer;
+    if (!h->derive && !(h->derive = EVP_PKEY_CTX_new_from_pkey(NULL, h->pkey, NULL)))
+        return -1;
+    if (EVP_PKEY_derive_init(h->derive) <= 0 || EVP_PKEY_derive_set_peer(h->derive, q->pkey) <= 0)
+        return -1;
+    return EVP_PKEY_derive(h->derive, out, outlen) > 0 ? 0 : -1;
+}
+
 /* ---- SHA-256 ---- */
 
 typedef struct {
@@ -504,4 +598,11 @@ const bench_provider bench_prov_openssl = {
     .aes_free = ossl_aes_free,
     .aes_encrypt = ossl_aes_encrypt,
     .aes_decrypt = ossl_aes_decrypt,
+    .ecx_supports = ossl_ecx_supports,
+    .ecx_generate = ossl_ecx_generate,
+    .ecx_import = ossl_ecx_import,
+    .ecx_free = ossl_ecx_free,
+    .ecx_sign = ossl_ecx_sign,
+    .ecx_verify = ossl_ecx_verify,
+    .ecx_derive = ossl_ecx_derive,
 };

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "ec/lab.h"
+#include "ecx/ecx_key.h"
 #include "per_thread.h"
 #include "pkc/aes.h"
 #include "pkc/ec.h"
@@ -552,6 +553,73 @@ static int port_sha256(void *ctx, const uint8_t *msg, size_t len, uint8_t out[32
     return e == PKC_OK ? 0 : -1;
 }
 
+/* ---- X25519, Ed25519, X448, Ed448 (src/ecx/ecx_key.h) ---- */
+
+static pkc_ecx_alg ecx_alg_of(bench_alg alg, unsigned bits)
+{
+    if (alg == BENCH_XDH)
+        return bits == BENCH_ECX_25519 ? PKC_ECX_X25519 : PKC_ECX_X448;
+    return bits == BENCH_ECX_25519 ? PKC_ECX_ED25519 : PKC_ECX_ED448;
+}
+
+static int pkc_ecx_supports(bench_alg alg, unsigned bits, bench_op op)
+{
+    (void)op;
+    return bench_ecx_name(alg, bits) != NULL;
+}
+
+static void *pkc_ecx_generate(void *gen, bench_alg alg, unsigned bits)
+{
+    pkc_ecx_key *k = malloc(sizeof *k);
+    if (k && pkc_ecx_key_generate(k, ecx_alg_of(alg, bits), gen) != PKC_OK) {
+        free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static void *pkc_ecx_import(const bench_ecx_material *m)
+{
+    pkc_ecx_key *k = malloc(sizeof *k);
+    if (!k)
+        return NULL;
+    pkc_ecx_alg a = ecx_alg_of(m->alg, m->bits);
+    pkc_err e = m->priv ? pkc_ecx_key_from_private(k, a, m->priv, m->len)
+                        : pkc_ecx_key_from_public(k, a, m->pub, m->len);
+    if (e == PKC_OK && m->priv && memcmp(pkc_ecx_public_bytes(k), m->pub, m->len) != 0)
+        e = PKC_ERR_KEY;
+    if (e != PKC_OK) {
+        pkc_ecx_key_wipe(k);
+        free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static void pkc_ecx_free(void *key)
+{
+    pkc_ecx_key_wipe(key);
+    free(key);
+}
+
+static int pkc_ecx_sign_fn(void *key, const uint8_t *msg, size_t len, uint8_t *sig,
+                           size_t *siglen)
+{
+    return pkc_ecx_sign(key, NULL, 0, msg, len, sig, *siglen, siglen) == PKC_OK ? 0 : -1;
+}
+
+static int pkc_ecx_verify_fn(void *key, const uint8_t *msg, size_t len, const uint8_t *sig,
+                             size_t siglen)
+{
+    pkc_err e = pkc_ecx_verify(key, NULL, 0, msg, len, sig, siglen);
+    return e == PKC_OK ? 1 : e == PKC_ERR_VERIFY ? 0 : -1;
+}
+
+static int pkc_ecx_derive_fn(void *key, void *peer, uint8_t *out, size_t *outlen)
+{
+    return pkc_ecx_derive(key, peer, out, *outlen, outlen) == PKC_OK ? 0 : -1;
+}
+
 #define PKC_RSA_OPS                                                                          \
     .rsa_generate = pkc_rsa_generate_fn, .rsa_free = pkc_rsa_free,                            \
     .rsa_modulus = pkc_rsa_modulus, .rsa_sign = pkc_rsa_sign, .rsa_verify = pkc_rsa_verify,   \
@@ -586,6 +654,13 @@ const bench_provider bench_prov_pkc = {
     .ecies_decrypt = pkc_ecies_dec,
     .hybrid_encrypt = pkc_hybrid_enc,
     .hybrid_decrypt = pkc_hybrid_dec,
+    .ecx_supports = pkc_ecx_supports,
+    .ecx_generate = pkc_ecx_generate,
+    .ecx_import = pkc_ecx_import,
+    .ecx_free = pkc_ecx_free,
+    .ecx_sign = pkc_ecx_sign_fn,
+    .ecx_verify = pkc_ecx_verify_fn,
+    .ecx_derive = pkc_ecx_derive_fn,
 };
 
 const bench_provider bench_prov_pkc_affine = {

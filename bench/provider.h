@@ -42,6 +42,17 @@ typedef struct {
     size_t qlen;
 } bench_ec_material;
 
+/* An X25519, Ed25519, X448 or Ed448 key (alg BENCH_XDH or BENCH_EDDSA,
+ * bits BENCH_ECX_25519 or BENCH_ECX_448): the raw RFC 7748 / RFC 8032
+ * private key (NULL for a public key) and public key, len bytes each. */
+typedef struct {
+    bench_alg alg;
+    unsigned bits;
+    const uint8_t *priv;
+    const uint8_t *pub;
+    size_t len;
+} bench_ecx_material;
+
 /* How key generation draws its randomness: pkc's generator takes a fixed
  * seed (reproducible runs) or the OS; the peers always use their own. */
 typedef struct {
@@ -115,6 +126,20 @@ typedef struct bench_provider {
                      size_t siglen);
     /* ECDH (SEC 1 ECSVDP-DH): the x-coordinate of d*Q, field_bytes */
     int (*ec_derive)(void *key, void *peer, uint8_t *out, size_t *outlen);
+
+    /* ---- X25519/X448 and Ed25519/Ed448 (bench/case_ecx.c): alg
+     * BENCH_XDH or BENCH_EDDSA, bits BENCH_ECX_25519 or BENCH_ECX_448.
+     * Signatures are RFC 8032's (64 or 114 bytes: every library's are the
+     * same bytes), pure Ed25519 and Ed448 with an empty context; derive
+     * writes the 32- or 56-byte shared secret. ---- */
+    int (*ecx_supports)(bench_alg alg, unsigned bits, bench_op op);
+    void *(*ecx_generate)(void *gen, bench_alg alg, unsigned bits);
+    void *(*ecx_import)(const bench_ecx_material *m);
+    void (*ecx_free)(void *key);
+    int (*ecx_sign)(void *key, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen);
+    int (*ecx_verify)(void *key, const uint8_t *msg, size_t len, const uint8_t *sig,
+                      size_t siglen);
+    int (*ecx_derive)(void *key, void *peer, uint8_t *out, size_t *outlen);
 
     /* ---- AES (bench/case_sym.c): mode BENCH_AES_ECB/CBC/CTR/GCM, a key of
      * bits/8 bytes. ECB and CBC pad with PKCS#7 (the adapter pads when its

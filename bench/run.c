@@ -77,10 +77,11 @@ static int is_ec(bench_alg a)
     return a == BENCH_ECDSA || a == BENCH_ECDH || a == BENCH_EC || a == BENCH_ECIES;
 }
 
-/* algorithms whose parameter is bits: the RSA modulus, the AES key */
+/* algorithms whose parameter is bits: the RSA modulus, the AES key, the
+ * curve of EdDSA and XDH (BENCH_ECX_25519 or BENCH_ECX_448) */
 static int has_bits(bench_alg a)
 {
-    return a == BENCH_RSA || bench_alg_is_aes(a);
+    return a == BENCH_RSA || bench_alg_is_aes(a) || bench_alg_is_ecx(a);
 }
 
 static void set_param(bench_case *c)
@@ -108,6 +109,12 @@ static void set_param(bench_case *c)
         snprintf(c->param, sizeof c->param, "%s", ci->name);
         c->param_value = ci->field_bits;
         c->security_bits = ci->security_bits;
+        break;
+    case BENCH_EDDSA:
+    case BENCH_XDH:
+        snprintf(c->param, sizeof c->param, "%s", bench_ecx_name(p->alg, p->bits));
+        c->param_value = bench_ecx_field_bits(p->bits);
+        c->security_bits = bench_ecx_security_bits(p->bits);
         break;
     case BENCH_SHA256:
     default:
@@ -164,6 +171,8 @@ int bench_run_add(bench_run *r, const bench_provider *prov, bench_alg alg, bench
     if (alg == BENCH_RSA && bits < 512)
         return -1;
     if (bench_alg_is_aes(alg) && bits != 128 && bits != 192 && bits != 256)
+        return -1;
+    if (bench_alg_is_ecx(alg) && !bench_ecx_name(alg, bits))
         return -1;
     if (takes_message(alg, op))
         p.msg_len = msg_len ? msg_len : BENCH_MAX_MSG_DEFAULT;

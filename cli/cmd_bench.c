@@ -39,7 +39,7 @@ static void usage_bench(FILE *out)
             "its 95%% CI. Without -a or --scenario: the default suite, as a table.\n"
             "\n"
             "Seed-study options (summary CSV on stdout):\n"
-            "  -a RSA|ECC|ECCJ|BIN|CMP|ALL|SYM\n"
+            "  -a RSA|ECC|ECCJ|BIN|CMP|ALL|SYM|ECX\n"
             "                          RSA: pkc's RSA (CRT and textbook); ECC: pkc in affine\n"
             "                          coordinates (with --providers, 'pkc' means pkc-affine);\n"
             "                          ECCJ: pkc in Jacobian coordinates; ECC and ECCJ default\n"
@@ -53,12 +53,15 @@ static void usage_bench(FILE *out)
             "                          CSV): AES-128/256 in ECB, CBC, CTR, GCM, ECIES on P-256\n"
             "                          and hybrid RSA-2048, encrypt and decrypt, of 64 B, 1 KiB,\n"
             "                          16 KiB and 1 MiB (or -m), every provider that has them,\n"
-            "                          with throughput (MB/s, cycles/byte)\n"
+            "                          with throughput (MB/s, cycles/byte); ECX: X25519,\n"
+            "                          Ed25519, X448, Ed448 (or -c of these names): keygen,\n"
+            "                          sign, verify, derive, every provider that has them\n"
             "  -m, --message-sizes BYTES[,BYTES...]\n"
             "                          message sizes of -a SYM (1 to 4194304 bytes)\n"
             "  -b BITS[,BITS...]       RSA modulus sizes (-a RSA, CMP, ALL)\n"
             "  -c CURVE[,CURVE...]     curves, SEC 2, NIST or OpenSSL names (-a ECC, ECCJ, CMP,\n"
-            "                          ALL; -a BIN: binary curves only)\n"
+            "                          ALL; -a BIN: binary curves only; -a ECX: X25519,\n"
+            "                          Ed25519, X448, Ed448)\n"
             "  -n, --samples N         exactly N samples per case (default: by time budget)\n"
             "  -s, --seed-mode fixed|random\n"
             "                          pkc's key seeding (default fixed: seed, seed+1, ...,\n"
@@ -207,8 +210,13 @@ static void list_all(void)
             char params[512] = "", opnames[256] = "";
             unsigned opmask = 0;
             static const unsigned aes_bits[] = {128, 192, 256};
-            int aes = bench_alg_is_aes((bench_alg)a);
-            int nvals = a == BENCH_RSA ? nsizes : a == BENCH_SHA256 ? 1 : aes ? 3 : PKC_CURVE_COUNT,
+            static const unsigned ecx_bits[] = {BENCH_ECX_25519, BENCH_ECX_448};
+            int aes = bench_alg_is_aes((bench_alg)a), ecx = bench_alg_is_ecx((bench_alg)a);
+            int nvals = a == BENCH_RSA      ? nsizes
+                        : a == BENCH_SHA256 ? 1
+                        : aes               ? 3
+                        : ecx               ? 2
+                                            : PKC_CURVE_COUNT,
                 np = 0;
             for (int v = 0; v < nvals; v++) {
                 int ok = 0;
@@ -216,8 +224,11 @@ static void list_all(void)
                     if (!bench_op_valid((bench_alg)a, (bench_op)op))
                         continue;
                     bench_params p = {(bench_alg)a, (bench_op)op,
-                                      a == BENCH_RSA ? sizes[v] : aes ? aes_bits[v] : 0,
-                                      (pkc_curve_id)(a == BENCH_RSA || a == BENCH_SHA256 || aes ? 0 : v),
+                                      a == BENCH_RSA ? sizes[v]
+                                      : aes          ? aes_bits[v]
+                                      : ecx          ? ecx_bits[v]
+                                                     : 0,
+                                      (pkc_curve_id)(a == BENCH_RSA || a == BENCH_SHA256 || aes || ecx ? 0 : v),
                                       32, 1};
                     ops = bench_case_ops_for((bench_alg)a, (bench_op)op);
                     if (ops->supports(pv, &p)) {
@@ -234,6 +245,9 @@ static void list_all(void)
                     snprintf(one, sizeof one, "%s%u", np ? " " : "", aes_bits[v]);
                 else if (a == BENCH_SHA256)
                     snprintf(one, sizeof one, "any message size");
+                else if (ecx)
+                    snprintf(one, sizeof one, "%s%s", np ? " " : "",
+                             bench_ecx_name((bench_alg)a, ecx_bits[v]));
                 else
                     snprintf(one, sizeof one, "%s%s", np ? " " : "",
                              pkc_curve_info_get((pkc_curve_id)v)->name);
@@ -340,9 +354,11 @@ static int parse_args(int *argcp, char **argv, bench_args *a)
             if (strcasecmp(optarg, "RSA") && strcasecmp(optarg, "ECC") &&
                 strcasecmp(optarg, "ECCJ") && strcasecmp(optarg, "BIN") &&
                 strcasecmp(optarg, "CMP") && strcasecmp(optarg, "ALL") &&
-                strcasecmp(optarg, "SYM"))
+                strcasecmp(optarg, "SYM") && strcasecmp(optarg, "ECX"))
                 return cli_error(CLI_USAGE,
-                                 "-a: expected RSA, ECC, ECCJ, BIN, CMP, ALL or SYM, not '%s'", optarg);
+                                 "-a: expected RSA, ECC, ECCJ, BIN, CMP, ALL, SYM or ECX, not "
+                                 "'%s'",
+                                 optarg);
             a->mode = optarg;
             break;
         case 'b': a->bits_arg = optarg; break;
@@ -549,7 +565,18 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
             msgs[nmsgs++] = (size_t)u;
         }
     }
-    if (a->curves_arg) {
+    int ecx = a->mode && !strcasecmp(a->mode, "ECX"), necx = 0;
+    bench_alg ecx_alg[MAXLIST];
+    unsigned ecx_bits[MAXLIST];
+    if (a->curves_arg && ecx) {
+        if ((n = split_list(a->curves_arg, items, MAXLIST)) <= 0)
+            return cli_error(CLI_USAGE, "-c: expected curve names");
+        for (int i = 0; i < n; i++, necx++)
+            if (bench_ecx_from_name(items[i], &ecx_alg[necx], &ecx_bits[necx]) != 0)
+                return cli_error(CLI_USAGE, "-c: -a ECX measures X25519, Ed25519, X448 and "
+                                            "Ed448, not '%s'",
+                                 items[i]);
+    } else if (a->curves_arg) {
         if ((n = split_list(a->curves_arg, items, MAXLIST)) <= 0)
             return cli_error(CLI_USAGE, "-c: expected curve names");
         for (int i = 0; i < n; i++) {
@@ -569,10 +596,12 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
         cmp = !strcasecmp(a->mode, "CMP");
         if (sym && (nbits || ncurves))
             return cli_error(CLI_USAGE, "-a SYM has fixed sizes: no -b or -c");
+        if (ecx && nbits)
+            return cli_error(CLI_USAGE, "-b: -a ECX measures no RSA");
         if (nbits && !rsa && !cmp)
             return cli_error(CLI_USAGE, "-b: -a %s measures no RSA (use -a RSA, CMP or ALL)",
                              a->mode);
-        if (ncurves && !ecc_aff && !ecc_jac && !bin && !cmp)
+        if (ncurves && !ecc_aff && !ecc_jac && !bin && !cmp && !ecx)
             return cli_error(CLI_USAGE, "-c: -a %s measures no curve (use -a ECC, ECCJ, BIN, CMP "
                                         "or ALL)", a->mode);
         for (int i = 0; bin && i < ncurves; i++)
@@ -611,6 +640,16 @@ static int plan(bench_args *a, bench_planner *pl, bench_scenario_cfg *scfg,
             if (!a->providers_arg)
                 bench_plan_all_providers(pl);
             bench_plan_sym(pl, msgs, (size_t)nmsgs);
+        } else if (ecx) {
+            /* every library that has them; without -c all four */
+            static const bench_alg all_alg[] = {BENCH_XDH, BENCH_EDDSA, BENCH_XDH, BENCH_EDDSA};
+            static const unsigned all_bits[] = {BENCH_ECX_25519, BENCH_ECX_25519, BENCH_ECX_448,
+                                                BENCH_ECX_448};
+            if (!a->providers_arg)
+                bench_plan_all_providers(pl);
+            for (int i = 0; i < (necx ? necx : 4); i++)
+                bench_plan_ecx(pl, necx ? ecx_alg[i] : all_alg[i],
+                               necx ? ecx_bits[i] : all_bits[i]);
         } else if (cmp) {
             if (!a->providers_arg)
                 bench_plan_all_providers(pl);

@@ -1,7 +1,8 @@
 /* pkc curves — the elliptic curves pkc implements, with their sizes,
  * security levels (NIST SP 800-57 part 1 rev. 5, table 2) and the RSA
  * modulus of equal strength: those over prime fields GF(p), then those over
- * binary fields GF(2^m) with their cofactors and reduction polynomials. */
+ * binary fields GF(2^m) with their cofactors and reduction polynomials,
+ * then X25519/Ed25519 and X448/Ed448. */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,7 @@ static void usage_curves(FILE *out)
     fprintf(out,
             "usage: pkc curves [--oid]\n"
             "\n"
-            "Lists the elliptic curves pkc implements, in two tables.\n"
+            "Lists the elliptic curves pkc implements, in three tables.\n"
             "\n"
             "Prime fields GF(p), y^2 = x^3 + a x + b: the size of p in bits, the form\n"
             "of the curve (a = -3: the NIST/SEC random curves; a = 0: the Koblitz\n"
@@ -31,6 +32,10 @@ static void usage_curves(FILE *out)
             "table 2), the RSA modulus size of equal strength, and the other names the\n"
             "curve is accepted under (-c of keygen).\n"
             "\n"
+            "RFC 7748 / RFC 8032: X25519 and Ed25519 (about 128-bit security), X448 and\n"
+            "Ed448 (about 224 bits; RSA-7680 is SP 800-57's 192-bit level, the\n"
+            "strongest below it), each a key type of its own (pkc keygen -t ed25519).\n"
+            "\n"
             "Options:\n"
             "  --oid      add a column with the named-curve OID (-oid works too)\n"
             "  -h, --help this help\n"
@@ -38,7 +43,8 @@ static void usage_curves(FILE *out)
             "Examples:\n"
             "  pkc curves\n"
             "  pkc keygen -t ec -c P-384 -o key.pem\n"
-            "  pkc keygen -t ec -c K-283 -o key283.pem\n");
+            "  pkc keygen -t ec -c K-283 -o key283.pem\n"
+            "  pkc keygen -t x25519 -o x.pem\n");
 }
 
 /* "P-256, prime256v1", or "-" */
@@ -129,6 +135,34 @@ static void print_binary(int show_oid)
     }
 }
 
+/* RFC 7748 and RFC 8032: the curves of include/pkc/curve25519.h and
+ * curve448.h, each as a Montgomery curve (key agreement) and a birationally
+ * equivalent Edwards curve (signatures). Security: RFC 7748 section 1
+ * ("~128" and "~224" bits); SP 800-57 has no 224-bit level: RSA-7680 is
+ * its 192-bit level, the strongest below 224, and RSA-15360 the 256-bit
+ * one, above. */
+static void print_ecx(int show_oid)
+{
+    static const struct {
+        const char *name, *curve, *use, *oid;
+        unsigned bits, security, rsa;
+    } curves[] = {
+        {"X25519", "Curve25519 (Montgomery)", "key agreement", "1.3.101.110", 255, 128, 3072},
+        {"Ed25519", "edwards25519 (twisted Edwards)", "signatures", "1.3.101.112", 255, 128, 3072},
+        {"X448", "Curve448 (Montgomery)", "key agreement", "1.3.101.111", 448, 224, 7680},
+        {"Ed448", "edwards448 (Edwards)", "signatures", "1.3.101.113", 448, 224, 7680},
+    };
+    printf("RFC 7748 / RFC 8032 curves, p = 2^255 - 19 and p = 2^448 - 2^224 - 1 "
+           "(pkc keygen -t NAME):\n");
+    int uw = show_oid ? 13 : 0;
+    printf("%-10s %4s %8s %6s  %-30s %-*s%s\n", "curve", "bits", "security", "rsa", "form", uw,
+           "use", show_oid ? "  oid" : "");
+    for (size_t i = 0; i < sizeof curves / sizeof curves[0]; i++)
+        printf("%-10s %4u %8u %6u  %-30s %-*s%s%s\n", curves[i].name, curves[i].bits,
+               curves[i].security, curves[i].rsa, curves[i].curve, uw, curves[i].use,
+               show_oid ? "  " : "", show_oid ? curves[i].oid : "");
+}
+
 static int cmd_curves(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -157,6 +191,8 @@ static int cmd_curves(int argc, char **argv)
     print_prime(show_oid);
     printf("\n");
     print_binary(show_oid);
+    printf("\n");
+    print_ecx(show_oid);
     if (fflush(stdout) != 0)
         return cli_error(CLI_USAGE, "cannot write the output");
     return CLI_OK;

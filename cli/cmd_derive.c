@@ -1,5 +1,5 @@
-/* pkc derive — elliptic-curve Diffie-Hellman, the raw shared secret as
- * `openssl pkeyutl -derive` writes it. */
+/* pkc derive — elliptic-curve Diffie-Hellman (SEC 1 ECDH, X25519, X448),
+ * the raw shared secret as `openssl pkeyutl -derive` writes it. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +25,12 @@ static void usage_derive(FILE *out)
             "it as a key: --kdf does, with HKDF (RFC 5869), as `openssl pkeyutl -derive\n"
             "-kdf HKDF -kdflen N -pkeyopt md:SHA256 -pkeyopt hexsalt:... -pkeyopt\n"
             "hexinfo:...` does in two steps (derive, then HKDF of the secret).\n"
+            "X25519 and X448 keys (RFC 7748): the 32- or 56-byte shared secret; an\n"
+            "all-zero one (a peer key of small order) is refused.\n"
             "\n"
             "Options:\n"
-            "  -i, --in KEY          your EC private key (PEM or DER: PKCS#8 or SEC 1)\n"
+            "  -i, --in KEY          your EC, X25519 or X448 private key (PEM or DER:\n"
+            "                        PKCS#8 or SEC 1)\n"
             "  -p, --peer PEER_PUB   the peer's public key (SPKI; a private key works too),\n"
             "                        on the same curve\n"
             "  -o, --out FILE        output file (default: standard output); mode 0600,\n"
@@ -162,12 +165,17 @@ static int derive_run(const char *in, const char *peerpath, const char *out, con
         rc = okm ? cli_write_output(out, okm, kdf->length, CLI_OUT_SECRET)
                  : cli_write_output(out, z, zlen, CLI_OUT_SECRET);
     else if (err == PKC_ERR_UNSUPPORTED)
-        rc = cli_error(CLI_USAGE, "both keys must be EC keys (ECDH)");
+        rc = cli_error(CLI_USAGE, "%s keys do not agree keys (EC, X25519 and X448 keys do)",
+                       pkc_key_type_name(key));
     else if (err == PKC_ERR_KEY && !pkc_key_is_private(key))
         rc = cli_error(CLI_USAGE, "%s is a public key; derive needs your private key",
                        cli_input_name(in));
     else if (err == PKC_ERR_KEY)
-        rc = cli_error(CLI_USAGE, "the keys are on different curves");
+        rc = cli_error(CLI_USAGE, "the keys are on different curves (%s and %s)",
+                       pkc_key_type_name(key), pkc_key_type_name(peer));
+    else if (err == PKC_ERR_POINT && pkc_key_get_type(key) != PKC_KEY_EC)
+        rc = cli_error(CLI_USAGE, "the shared secret is all zero: the peer's key has small "
+                                  "order (RFC 7748 section 6)");
     else if (err == PKC_ERR_POINT)
         rc = cli_error(CLI_USAGE, "invalid peer key or result at infinity");
     else
@@ -180,5 +188,5 @@ static int derive_run(const char *in, const char *peerpath, const char *out, con
     return rc;
 }
 
-PKC_CLI_COMMAND(derive, 26, "ECDH: the raw shared secret of a private key and a peer's key",
+PKC_CLI_COMMAND(derive, 26, "ECDH, X25519, X448: the shared secret of a key and a peer's key",
                 cmd_derive, usage_derive)

@@ -4,6 +4,7 @@
  *
  * The commands only deal with pkc_key (include/pkc/key.h): the key type is
  * the library's business. */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,6 @@ static int parse_point(const char *s, int *compressed)
 static pkc_err encode_key(const pkc_key *key, int private_part, const key_form *f, uint8_t **der,
                           size_t *len, const char **label)
 {
-    int rsa = pkc_key_get_type(key) == PKC_KEY_RSA;
     if (private_part && f->pw) {
         pkc_rng rng;
         pkc_err err = pkc_rng_init_random(&rng, PKC_HASH_SHA256);
@@ -101,7 +101,7 @@ static pkc_err encode_key(const pkc_key *key, int private_part, const key_form *
         return pkc_rsa_public_to_pkcs1(pkc_key_rsa(key), der, len);
     }
     *label = "PUBLIC KEY";
-    if (!rsa && f->compressed)
+    if (pkc_key_get_type(key) == PKC_KEY_EC && f->compressed)
         return pkc_ec_public_key_to_der(pkc_key_ec_public(key), 1, der, len);
     return pkc_key_public_to_der(key, der, len);
 }
@@ -110,12 +110,12 @@ static pkc_err encode_key(const pkc_key *key, int private_part, const key_form *
  * a password for PKCS#8 only. 0 or CLI_USAGE. */
 static int check_key_form(const pkc_key *key, int private_part, const key_form *f)
 {
-    int rsa = pkc_key_get_type(key) == PKC_KEY_RSA;
-    if (f->format == FORMAT_SEC1 && (rsa || !private_part))
+    int rsa = pkc_key_get_type(key) == PKC_KEY_RSA, ec = pkc_key_get_type(key) == PKC_KEY_EC;
+    if (f->format == FORMAT_SEC1 && (!ec || !private_part))
         return cli_usage_error("--format sec1 is for EC private keys (a public key is SPKI)");
     if (f->format == FORMAT_PKCS1 && !rsa)
         return cli_usage_error("--format pkcs1 is for RSA keys");
-    if (f->compressed && rsa)
+    if (f->compressed && !ec)
         return cli_usage_error("--point is for EC keys");
     if (f->pw && f->format != FORMAT_PKCS8)
         return cli_usage_error("a password encrypts PKCS#8 keys only (--format pkcs8)");
@@ -151,6 +151,21 @@ static int write_key(const pkc_key *key, int private_part, const key_form *f, co
 
 /* ---- keygen ---- */
 
+/* -t TYPE: the names of `openssl genpkey -algorithm`, any case */
+static pkc_key_type key_type_from_name(const char *name)
+{
+    static const struct {
+        const char *name;
+        pkc_key_type type;
+    } names[] = {{"rsa", PKC_KEY_RSA},         {"ec", PKC_KEY_EC},
+                 {"x25519", PKC_KEY_X25519},   {"ed25519", PKC_KEY_ED25519},
+                 {"x448", PKC_KEY_X448},       {"ed448", PKC_KEY_ED448}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(name, names[i].name) == 0)
+            return names[i].type;
+    return PKC_KEY_NONE;
+}
+
 static void usage_keygen(FILE *out)
 {
     fprintf(out,
@@ -158,13 +173,17 @@ static void usage_keygen(FILE *out)
             "                  [--passout SPEC [--iter N]]\n"
             "       pkc keygen -t ec -c CURVE [-S N] [-o FILE] [--outform FORM]\n"
             "                  [--passout SPEC [--iter N]]\n"
+            "       pkc keygen -t x25519|ed25519|x448|ed448 [-S N] [-o FILE] [--outform FORM]\n"
+            "                  [--passout SPEC [--iter N]]\n"
             "\n"
             "Generates a private key and writes it as PKCS#8 (\"PRIVATE KEY\"), the form\n"
             "`openssl genpkey` writes: PEM by default; standard output without -o.\n"
-            "RSA keys follow FIPS 186-5 appendix A.1.3 (probable primes).\n"
+            "RSA keys follow FIPS 186-5 appendix A.1.3 (probable primes); X25519/X448\n"
+            "(RFC 7748) and Ed25519/Ed448 (RFC 8032) keys are PKCS#8 as RFC 8410 says.\n"
             "\n"
             "Options:\n"
-            "  -t, --type TYPE      rsa (default) or ec (-algorithm RSA|EC works too)\n"
+            "  -t, --type TYPE      rsa (default), ec, x25519, ed25519, x448 or ed448\n"
+            "                       (-algorithm RSA|EC|X25519|ED25519|X448|ED448 works too)\n"
             "  -b, --bits BITS      RSA modulus size, 1024..16384 (default 3072)\n"
             "  -e, --exponent EXP   RSA public exponent, odd, >= 3 (default 65537)\n"
             "  -c, --curve CURVE    EC curve name (see pkc curves)\n"
@@ -194,10 +213,11 @@ static void usage_keygen(FILE *out)
             "  pkc keygen -t ec -c P-256 -o ec.pem\n"
             "  pkc keygen -t ec -c sect283k1 -o k283.pem    (K-283, a binary curve)\n"
             "  pkc keygen -t rsa -b 4096 -o key4096.pem\n"
+            "  pkc keygen -t ed25519 -o ed.pem\n"
             "  pkc keygen -b 2048 --seed 42 | openssl pkey -check -noout\n");
 }
 
-static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e, int have_seed,
+static int keygen_write(pkc_key_type type, pkc_curve_id curve_id, uint64_t bits, uint64_t e, int have_seed,
                         uint64_t seed, int der, int format, const char *out, const uint8_t *pw,
                         size_t pwlen, uint32_t iter);
 
@@ -265,16 +285,19 @@ static int cmd_keygen(int argc, char **argv)
     if (have_iter && !passout)
         return cli_usage_error("--iter is for --passout");
     pkc_curve_id curve_id = PKC_CURVE_SECP256R1;
-    int ec = strcasecmp(type, "ec") == 0;
+    pkc_key_type key_type = key_type_from_name(type);
+    int ec = key_type == PKC_KEY_EC;
+    if (key_type == PKC_KEY_NONE)
+        return cli_usage_error("unknown key type '%s' (rsa, ec, x25519, ed25519, x448 or ed448)",
+                               type);
+    if (key_type != PKC_KEY_RSA && have_rsa_opt)
+        return cli_usage_error("-b and -e are for RSA keys");
     if (ec) {
         if (!curve)
             return cli_usage_error("-t ec needs -c CURVE (see pkc curves)");
         if (pkc_curve_from_name(curve, &curve_id) != PKC_OK)
             return cli_usage_error("unknown curve '%s' (see pkc curves)", curve);
-        if (have_rsa_opt)
-            return cli_usage_error("-b and -e are for RSA keys");
-    } else if (strcasecmp(type, "rsa") != 0)
-        return cli_usage_error("unknown key type '%s' (rsa or ec)", type);
+    }
     if (!ec && curve)
         return cli_usage_error("-c is for EC keys (-t ec)");
 
@@ -286,7 +309,7 @@ static int cmd_keygen(int argc, char **argv)
     if (passout && pwlen == 0)
         rc = cli_usage_error("--passout: an empty password");
     if (!rc)
-        rc = keygen_write(ec, curve_id, bits, e, have_seed, seed, der, format, out, pw, pwlen,
+        rc = keygen_write(key_type, curve_id, bits, e, have_seed, seed, der, format, out, pw, pwlen,
                           (uint32_t)iter);
     if (pw)
         pkc_secure_free(pw, pwlen + 1);
@@ -294,7 +317,7 @@ static int cmd_keygen(int argc, char **argv)
 }
 
 /* the key, generated and written (plain or encrypted with pw) */
-static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e, int have_seed,
+static int keygen_write(pkc_key_type type, pkc_curve_id curve_id, uint64_t bits, uint64_t e, int have_seed,
                         uint64_t seed, int der, int format, const char *out, const uint8_t *pw,
                         size_t pwlen, uint32_t iter)
 {
@@ -304,8 +327,9 @@ static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e
     if (err)
         return cli_error(CLI_USAGE, "the random source failed");
     pkc_key *key = NULL;
-    err = ec ? pkc_key_generate_ec(&key, curve_id, &rng)
-             : pkc_key_generate_rsa(&key, (unsigned)bits, e, &rng);
+    err = type == PKC_KEY_EC    ? pkc_key_generate_ec(&key, curve_id, &rng)
+          : type == PKC_KEY_RSA ? pkc_key_generate_rsa(&key, (unsigned)bits, e, &rng)
+                                : pkc_key_generate_ecx(&key, type, &rng);
     pkc_rng_wipe(&rng);
     if (err)
         return cli_error(CLI_USAGE, "%s", pkc_strerror(err));
@@ -315,7 +339,7 @@ static int keygen_write(int ec, pkc_curve_id curve_id, uint64_t bits, uint64_t e
     return rc;
 }
 
-PKC_CLI_COMMAND(keygen, 20, "generate a private key (RSA or EC; PKCS#8 PEM)", cmd_keygen,
+PKC_CLI_COMMAND(keygen, 20, "generate a private key (RSA, EC, X/Ed25519, X/Ed448; PKCS#8 PEM)", cmd_keygen,
                 usage_keygen)
 
 /* ---- pubkey ---- */
@@ -541,6 +565,24 @@ static int print_ec(const pkc_key *key, int priv, int compressed)
     return 0;
 }
 
+/* OpenSSL's layout for these keys: "ED25519 Private-Key:", priv:, pub: */
+static int print_ecx(const pkc_key *key, int priv)
+{
+    char name[16];
+    size_t i, n = 0, pn = 0;
+    const char *tn = pkc_key_type_name(key);
+    for (i = 0; tn[i] && i + 1 < sizeof name; i++)
+        name[i] = (char)toupper((unsigned char)tn[i]);
+    name[i] = '\0';
+    printf("%s %s-Key:\n", name, priv ? "Private" : "Public");
+    const uint8_t *raw = pkc_key_ecx_private(key, &n);
+    if (priv && raw)
+        print_bytes("priv", raw, n, 0);
+    raw = pkc_key_ecx_public(key, &pn);
+    print_bytes("pub", raw, pn, 0);
+    return 0;
+}
+
 static int print_rsa(const pkc_key *key, int priv)
 {
     static const struct {
@@ -659,8 +701,10 @@ static int cmd_key(int argc, char **argv)
         rc = check_key_form(key, priv, &f);
     if (!rc && text) {
         int showpriv = pkc_key_is_private(key) && !pubout;
-        rc = pkc_key_get_type(key) == PKC_KEY_RSA ? print_rsa(key, showpriv)
-                                                  : print_ec(key, showpriv, f.compressed);
+        pkc_key_type t = pkc_key_get_type(key);
+        rc = t == PKC_KEY_RSA  ? print_rsa(key, showpriv)
+             : t == PKC_KEY_EC ? print_ec(key, showpriv, f.compressed)
+                               : print_ecx(key, showpriv);
         fflush(stdout);
     }
     uint8_t *pw = NULL;

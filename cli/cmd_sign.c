@@ -1,6 +1,7 @@
 /* pkc sign / verify — signatures of files, as `openssl dgst -sign` and
  * `-verify` make and check them: raw RSA signatures (PKCS#1 v1.5 or PSS)
- * and DER ECDSA signatures.
+ * and DER ECDSA signatures; Ed25519 and Ed448 signatures of the message
+ * itself, as `openssl pkeyutl -sign -rawin` makes them.
  *
  * Exit status of verify: 0 "Verified OK"; 1 "Verification failure" for a
  * well-formed signature that does not verify; 2 with the reason for a
@@ -54,6 +55,7 @@ typedef struct {
     int raw_set;  /* --sig-format given */
     int encoding; /* 0 binary, 1 hex, 2 base64 */
     int digest_in;
+    int digest_set; /* -d given */
 } sig_form;
 
 static int parse_sig_form(int c, const char *arg, sig_form *f)
@@ -83,7 +85,7 @@ static int scheme_option(int c, int verify, pkc_sign_params *sp, int *allow_weak
     case OPT_SIGFMT:
     case OPT_ENCODING: return parse_sig_form(c, optarg, f) ? -1 : 1;
     case OPT_DIGEST_IN: f->digest_in = 1; return 1;
-    case 'd': return cli_parse_digest(optarg, 0, &sp->hash) ? -1 : 1;
+    case 'd': f->digest_set = 1; return cli_parse_digest(optarg, 0, &sp->hash) ? -1 : 1;
     case OPT_PSS: sp->pss = 1; return 1;
     case OPT_SALTLEN:
         if (parse_saltlen(optarg, &sp->saltlen))
@@ -135,6 +137,29 @@ static int message_digest(const char *file, const pkc_sign_params *sp, const sig
     if (d)
         pkc_secure_free(d, len);
     return rc;
+}
+
+/* Ed25519 and Ed448 sign the message itself (RFC 8032): no digest, no
+ * scheme options, one signature form. */
+#define ED_MESSAGE_MAX ((size_t)1 << 30)
+static int check_ed_options(const pkc_key *key, const pkc_sign_params *sp, const sig_form *f)
+{
+    const char *t = pkc_key_type_name(key);
+    if (f->digest_set || f->digest_in)
+        return cli_usage_error("%s signs the message itself (RFC 8032): -d and --digest-in do "
+                               "not apply",
+                               t);
+    if (sp->pss || sp->low_s || f->raw_set)
+        return cli_usage_error("--pss, --low-s and --sig-format are for RSA and ECDSA, not %s",
+                               t);
+    return 0;
+}
+
+/* The whole message (RFC 8032 hashes it twice), at most ED_MESSAGE_MAX. */
+static int read_message(const char *file, uint8_t **msg, size_t *len)
+{
+    return cli_read_input("data", file, ED_MESSAGE_MAX,
+                          "1 GiB (Ed25519 and Ed448 hold the message in memory)", msg, len);
 }
 
 static int check_form(const pkc_key *key, const sig_form *f)
@@ -250,7 +275,9 @@ static void usage_sign(FILE *out)
             "the bytes `openssl dgst -sign` writes. RSA: PKCS#1 v1.5, or RSASSA-PSS\n"
             "with --pss (MGF1 with the same digest, salt as long as the digest).\n"
             "EC: ECDSA (SEC 1 v2 4.1) with RFC 6979 deterministic nonces; the\n"
-            "signature is DER (ECDSA-Sig-Value), as OpenSSL writes it.\n"
+            "signature is DER (ECDSA-Sig-Value), as OpenSSL writes it. Ed25519 and\n"
+            "Ed448 (RFC 8032): the message itself is signed (no -d; at most 1 GiB),\n"
+            "the signature is 64 or 114 bytes, as `openssl pkeyutl -sign -rawin`.\n"
             "\n"
             "Options:\n"
             "  -i, --in KEY         private key (PEM or DER: PKCS#1, PKCS#8, SEC 1; at\n"
@@ -295,7 +322,7 @@ static int cmd_sign(int argc, char **argv)
     const char *in = NULL, *out = NULL;
     pkc_sign_params sp;
     pkc_sign_params_init(&sp);
-    sig_form form = {0, 0, 0, 0};
+    sig_form form = {0, 0, 0, 0, 0};
     int c, r, allow_weak = 0;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         if (c == 'i')
@@ -320,22 +347,32 @@ static int cmd_sign(int argc, char **argv)
     if (rc)
         return rc;
     uint8_t digest[PKC_HASH_MAX_SIZE];
+    uint8_t *msg = NULL;
+    size_t msglen = 0;
     pkc_rng rng;
-    rc = message_digest(file, &sp, &form, digest);
+    int ed = pkc_key_signs_messages(key);
+    rc = ed ? check_ed_options(key, &sp, &form) : 0;
+    if (!rc)
+        rc = ed ? read_message(file, &msg, &msglen) : message_digest(file, &sp, &form, digest);
     if (!rc)
         rc = check_form(key, &form);
     if (!rc)
         rc = cli_rng_init(&rng);
     if (rc) {
         pkc_key_free(key);
+        if (msg)
+            pkc_secure_free(msg, msglen);
         return rc;
     }
     size_t cap = pkc_key_signature_size(key), siglen = 0;
     uint8_t *sig = malloc(cap ? cap : 1);
-    pkc_err err = sig ? pkc_key_sign_digest(key, &rng, &sp, digest, pkc_hash_size(sp.hash), sig,
-                                            cap, &siglen)
-                      : PKC_ERR_NOMEM;
+    pkc_err err = !sig ? PKC_ERR_NOMEM
+                  : ed ? pkc_key_sign_message(key, &rng, &sp, msg, msglen, sig, cap, &siglen)
+                       : pkc_key_sign_digest(key, &rng, &sp, digest, pkc_hash_size(sp.hash), sig,
+                                             cap, &siglen);
     pkc_rng_wipe(&rng);
+    if (msg)
+        pkc_secure_free(msg, msglen);
     if (err == PKC_OK)
         rc = write_signature(key, &form, sig, siglen, out);
     else if (err == PKC_ERR_KEY && !pkc_key_is_private(key))
@@ -344,6 +381,9 @@ static int cmd_sign(int argc, char **argv)
         rc = cli_usage_error("--pss is for RSA keys");
     else if (err == PKC_ERR_UNSUPPORTED && sp.low_s)
         rc = cli_usage_error("--low-s is for EC keys");
+    else if (err == PKC_ERR_UNSUPPORTED && !pkc_key_signature_size(key))
+        rc = cli_error(CLI_USAGE, "%s keys do not sign (they agree keys: pkc derive)",
+                       pkc_key_type_name(key));
     else if (err == PKC_ERR_ARG)
         rc = cli_error(CLI_USAGE, "the key is too small for this digest/salt length");
     else
@@ -353,7 +393,8 @@ static int cmd_sign(int argc, char **argv)
     return rc;
 }
 
-PKC_CLI_COMMAND(sign, 22, "sign a file (RSA PKCS#1 v1.5 or PSS, ECDSA)", cmd_sign, usage_sign)
+PKC_CLI_COMMAND(sign, 22, "sign a file (RSA PKCS#1 v1.5 or PSS, ECDSA, Ed25519, Ed448)", cmd_sign,
+                usage_sign)
 
 /* ---- verify ---- */
 
@@ -368,7 +409,7 @@ static void usage_verify(FILE *out)
             "Prints \"Verified OK\" (exit 0) or, for a signature that does not verify,\n"
             "\"Verification failure\" (exit 1). Exit 2 with the reason for bad usage, an\n"
             "unreadable or malformed key, and a signature that cannot be one: not DER\n"
-            "(EC), the wrong length (RSA), or a value out of range.\n"
+            "(EC), the wrong length (RSA, Ed25519, Ed448), or a value out of range.\n"
             "\n"
             "Options:\n"
             "  -p, --pub PUB        public key (PEM or DER, SPKI or PKCS#1; a private\n"
@@ -404,6 +445,13 @@ static int bad_signature(const pkc_key *key, pkc_err err, const char *sigpath, s
 {
     const char *name = cli_input_name(sigpath);
     int rsa = pkc_key_get_type(key) == PKC_KEY_RSA;
+    if (pkc_key_signs_messages(key) && err == PKC_ERR_DECODE)
+        return cli_error(CLI_USAGE, "%s: wrong length for an %s signature (%zu bytes; %zu "
+                                    "expected)",
+                         name, pkc_key_type_name(key), siglen, pkc_key_signature_size(key));
+    if (!pkc_key_signature_size(key) && err == PKC_ERR_UNSUPPORTED)
+        return cli_error(CLI_USAGE, "%s keys do not sign (they agree keys: pkc derive)",
+                         pkc_key_type_name(key));
     if (rsa && (err == PKC_ERR_DECODE || err == PKC_ERR_ARG))
         return cli_error(CLI_USAGE, "%s: wrong length for a signature of this key (%zu bytes; "
                                     "a %u-bit RSA key's are %zu)",
@@ -439,7 +487,7 @@ static int cmd_verify(int argc, char **argv)
     pkc_sign_params sp;
     pkc_sign_params_init(&sp);
     sp.saltlen = PKC_RSA_SALT_AUTO;
-    sig_form form = {0, 0, 0, 0};
+    sig_form form = {0, 0, 0, 0, 0};
     int c, r, allow_weak = 0;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         if (c == 'p')
@@ -466,19 +514,29 @@ static int cmd_verify(int argc, char **argv)
     rc = cli_read_input("signature", sigpath, CLI_KEY_FILE_MAX,
                         CLI_KEY_FILE_MAX_TEXT " (the limit for signature files)", &sig, &siglen);
     uint8_t digest[PKC_HASH_MAX_SIZE];
+    uint8_t *msg = NULL;
+    size_t msglen = 0;
+    int ed = pkc_key_signs_messages(key);
+    if (!rc && ed)
+        rc = check_ed_options(key, &sp, &form);
     if (!rc)
         rc = check_form(key, &form);
     if (!rc)
-        rc = message_digest(file, &sp, &form, digest);
+        rc = ed ? read_message(file, &msg, &msglen) : message_digest(file, &sp, &form, digest);
     if (!rc)
         rc = read_signature(key, &form, sigpath, &sig, &siglen);
     if (rc) {
         pkc_key_free(key);
         free(sig);
+        if (msg)
+            pkc_secure_free(msg, msglen);
         return rc;
     }
     size_t dlen = pkc_hash_size(sp.hash);
-    pkc_err err = pkc_key_verify_digest(key, &sp, digest, dlen, sig, siglen);
+    pkc_err err = ed ? pkc_key_verify_message(key, &sp, msg, msglen, sig, siglen)
+                     : pkc_key_verify_digest(key, &sp, digest, dlen, sig, siglen);
+    if (msg)
+        pkc_secure_free(msg, msglen);
     if (err == PKC_OK) {
         printf("Verified OK\n");
         rc = CLI_OK;

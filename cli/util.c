@@ -505,8 +505,8 @@ static int key_refused(const char *name, pkc_err err, const pkc_key_info *info, 
                          name, info->encryption);
     if (err == PKC_ERR_UNSUPPORTED && info->algorithm && strcmp(info->algorithm, "RSA") != 0 &&
         strcmp(info->algorithm, "EC") != 0)
-        return cli_error(CLI_USAGE, "%s: a%s %s key, which pkc does not implement (it reads RSA "
-                                    "and EC keys)",
+        return cli_error(CLI_USAGE, "%s: a%s %s key, which pkc does not implement (it reads RSA, "
+                                    "EC, X25519, Ed25519, X448 and Ed448 keys)",
                          name, strchr("AEIOU", info->algorithm[0]) ? "n" : "", info->algorithm);
     if (err == PKC_ERR_UNSUPPORTED && info->algorithm && strcmp(info->algorithm, "EC") == 0)
         return cli_error(CLI_USAGE,

@@ -4,12 +4,14 @@
  * algorithm (src/rsa/rsa_key.c, src/ec/ec_keyfile.c).
  *
  * Adding a key type: a member in the union of struct pkc_key, and one branch
- * at each switch on pkc_key_type below and in parse_pkix.
+ * at each switch on pkc_key_type below and in parse_pkix. The four RFC
+ * 7748/8032 types share one member and one module (src/ecx/ecx_key.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ec/ec_keyfile.h"
+#include "ecx/ecx_key.h"
 #include "encoding/pkcs8_crypt.h"
 #include "encoding/pkix.h"
 #include "pkc/der.h"
@@ -25,8 +27,42 @@ struct pkc_key {
         /* EC: the public key is ec.pub; d is set (and wiped) only when
          * priv. */
         pkc_ec_private_key ec;
+        pkc_ecx_key ecx; /* X25519, Ed25519, X448, Ed448 */
     } u;
 };
+
+/* The four RFC 7748/8032 key types and their src/ecx names. */
+static pkc_ecx_alg ecx_alg(pkc_key_type t)
+{
+    switch (t) {
+    case PKC_KEY_X25519: return PKC_ECX_X25519;
+    case PKC_KEY_ED25519: return PKC_ECX_ED25519;
+    case PKC_KEY_X448: return PKC_ECX_X448;
+    case PKC_KEY_ED448: return PKC_ECX_ED448;
+    case PKC_KEY_NONE:
+    case PKC_KEY_RSA:
+    case PKC_KEY_EC: break;
+    }
+    return PKC_ECX_NONE;
+}
+
+static pkc_key_type ecx_type(pkc_ecx_alg a)
+{
+    switch (a) {
+    case PKC_ECX_X25519: return PKC_KEY_X25519;
+    case PKC_ECX_ED25519: return PKC_KEY_ED25519;
+    case PKC_ECX_X448: return PKC_KEY_X448;
+    case PKC_ECX_ED448: return PKC_KEY_ED448;
+    case PKC_ECX_NONE: break;
+    }
+    return PKC_KEY_NONE;
+}
+
+/* A key of src/ecx, or NULL. */
+static const pkc_ecx_key *as_ecx(const pkc_key *key)
+{
+    return key && ecx_alg(key->type) != PKC_ECX_NONE ? &key->u.ecx : NULL;
+}
 
 void pkc_sign_params_init(pkc_sign_params *p)
 {
@@ -36,6 +72,8 @@ void pkc_sign_params_init(pkc_sign_params *p)
     p->pss = 0;
     p->saltlen = PKC_RSA_SALT_HASHLEN;
     p->low_s = 0;
+    p->context = NULL;
+    p->contextlen = 0;
 }
 
 void pkc_key_free(pkc_key *key)
@@ -49,7 +87,7 @@ void pkc_key_free(pkc_key *key)
     case PKC_KEY_EC:
         pkc_ec_private_key_wipe(&key->u.ec);
         break;
-    case PKC_KEY_NONE:
+    default: /* the ecx keys are wiped below with the struct */
         break;
     }
     pkc_memzero(key, sizeof *key);
@@ -117,6 +155,78 @@ pkc_err pkc_key_generate_ec(pkc_key **out, pkc_curve_id curve, pkc_rng *rng)
     return err;
 }
 
+/* Wraps an ecx key (copied; the caller wipes its own). */
+static pkc_err from_ecx(pkc_key **out, const pkc_ecx_key *ecx)
+{
+    pkc_key *k = calloc(1, sizeof *k);
+    if (!k)
+        return PKC_ERR_NOMEM;
+    k->type = ecx_type(ecx->alg);
+    k->priv = ecx->priv;
+    k->u.ecx = *ecx;
+    *out = k;
+    return PKC_OK;
+}
+
+pkc_err pkc_key_generate_ecx(pkc_key **out, pkc_key_type type, pkc_rng *rng)
+{
+    if (!out)
+        return PKC_ERR_ARG;
+    *out = NULL;
+    if (ecx_alg(type) == PKC_ECX_NONE)
+        return PKC_ERR_ARG;
+    pkc_ecx_key ecx;
+    pkc_err err = pkc_ecx_key_generate(&ecx, ecx_alg(type), rng);
+    if (err == PKC_OK)
+        err = from_ecx(out, &ecx);
+    pkc_ecx_key_wipe(&ecx);
+    return err;
+}
+
+static pkc_err from_ecx_raw(pkc_key **out, pkc_key_type type, const uint8_t *raw, size_t len,
+                            int priv)
+{
+    if (!out)
+        return PKC_ERR_ARG;
+    *out = NULL;
+    if (ecx_alg(type) == PKC_ECX_NONE)
+        return PKC_ERR_ARG;
+    pkc_ecx_key ecx;
+    pkc_err err = priv ? pkc_ecx_key_from_private(&ecx, ecx_alg(type), raw, len)
+                       : pkc_ecx_key_from_public(&ecx, ecx_alg(type), raw, len);
+    if (err == PKC_OK)
+        err = from_ecx(out, &ecx);
+    pkc_ecx_key_wipe(&ecx);
+    return err;
+}
+
+pkc_err pkc_key_from_ecx_private(pkc_key **out, pkc_key_type type, const uint8_t *raw, size_t len)
+{
+    return from_ecx_raw(out, type, raw, len, 1);
+}
+
+pkc_err pkc_key_from_ecx_public(pkc_key **out, pkc_key_type type, const uint8_t *raw, size_t len)
+{
+    return from_ecx_raw(out, type, raw, len, 0);
+}
+
+const uint8_t *pkc_key_ecx_public(const pkc_key *key, size_t *len)
+{
+    const pkc_ecx_key *ecx = as_ecx(key);
+    if (len)
+        *len = ecx ? pkc_ecx_key_size(ecx->alg) : 0;
+    return ecx ? pkc_ecx_public_bytes(ecx) : NULL;
+}
+
+const uint8_t *pkc_key_ecx_private(const pkc_key *key, size_t *len)
+{
+    const pkc_ecx_key *ecx = as_ecx(key);
+    const uint8_t *raw = ecx ? pkc_ecx_private_bytes(ecx) : NULL;
+    if (len)
+        *len = raw ? pkc_ecx_key_size(ecx->alg) : 0;
+    return raw;
+}
+
 const pkc_ec_private_key *pkc_key_ec_private(const pkc_key *key)
 {
     return key && key->type == PKC_KEY_EC && key->priv ? &key->u.ec : NULL;
@@ -132,8 +242,15 @@ pkc_err pkc_key_derive(const pkc_key *key, const pkc_key *peer, uint8_t *out, si
 {
     if (!key || !peer || !out || !outlen)
         return PKC_ERR_ARG;
-    if (key->type != PKC_KEY_EC || peer->type != PKC_KEY_EC)
-        return PKC_ERR_UNSUPPORTED; /* key agreement: elliptic curves only */
+    if (as_ecx(key)) {
+        if (!as_ecx(peer))
+            return PKC_ERR_KEY;
+        return pkc_ecx_derive(&key->u.ecx, &peer->u.ecx, out, cap, outlen);
+    }
+    if (key->type != PKC_KEY_EC)
+        return PKC_ERR_UNSUPPORTED; /* RSA: no key agreement */
+    if (peer->type != PKC_KEY_EC)
+        return PKC_ERR_KEY;
     if (!key->priv)
         return PKC_ERR_KEY;
     return pkc_ecdh(&key->u.ec, &peer->u.ec.pub, out, cap, outlen);
@@ -159,9 +276,14 @@ unsigned pkc_key_bits(const pkc_key *key)
         const pkc_curve_info *ci = pkc_curve_info_get(key->u.ec.pub.curve);
         return ci ? ci->field_bits : 0;
     }
-    case PKC_KEY_NONE: break;
+    default: break;
     }
-    return 0;
+    return as_ecx(key) ? pkc_ecx_field_bits(key->u.ecx.alg) : 0;
+}
+
+int pkc_key_signs_messages(const pkc_key *key)
+{
+    return as_ecx(key) && pkc_ecx_is_signature(key->u.ecx.alg);
 }
 
 const char *pkc_key_type_name(const pkc_key *key)
@@ -169,9 +291,10 @@ const char *pkc_key_type_name(const pkc_key *key)
     switch (pkc_key_get_type(key)) {
     case PKC_KEY_RSA: return "RSA";
     case PKC_KEY_EC: return "EC";
-    case PKC_KEY_NONE: break;
+    case PKC_KEY_NONE: return "none";
+    default: break;
     }
-    return "none";
+    return as_ecx(key) ? pkc_ecx_name(key->u.ecx.alg) : "none";
 }
 
 const pkc_rsa_key *pkc_key_rsa(const pkc_key *key)
@@ -223,6 +346,17 @@ static pkc_err parse_pkix(const pkc_pkix_key *k, pkc_key **out)
         if (err == PKC_OK)
             err = from_ec(out, &ec, priv);
         pkc_ec_private_key_wipe(&ec);
+        return err;
+    }
+    case PKC_PKIX_ALG_X25519:
+    case PKC_PKIX_ALG_ED25519:
+    case PKC_PKIX_ALG_X448:
+    case PKC_PKIX_ALG_ED448: {
+        pkc_ecx_key ecx;
+        err = pkc_ecx_key_from_pkix(k, &ecx);
+        if (err == PKC_OK)
+            err = from_ecx(out, &ecx);
+        pkc_ecx_key_wipe(&ecx);
         return err;
     }
     default:
@@ -301,9 +435,9 @@ pkc_err pkc_key_private_to_der(const pkc_key *key, uint8_t **der, size_t *len)
     switch (key->type) {
     case PKC_KEY_RSA: return pkc_rsa_private_to_pkcs8(key->u.rsa, der, len);
     case PKC_KEY_EC: return pkc_ec_private_key_to_der(&key->u.ec, PKC_EC_FORMAT_PKCS8, der, len);
-    case PKC_KEY_NONE: break;
+    default: break;
     }
-    return PKC_ERR_UNSUPPORTED;
+    return as_ecx(key) ? pkc_ecx_private_to_pkcs8(&key->u.ecx, der, len) : PKC_ERR_UNSUPPORTED;
 }
 
 pkc_err pkc_key_public_to_der(const pkc_key *key, uint8_t **der, size_t *len)
@@ -313,9 +447,9 @@ pkc_err pkc_key_public_to_der(const pkc_key *key, uint8_t **der, size_t *len)
     switch (key->type) {
     case PKC_KEY_RSA: return pkc_rsa_public_to_spki(key->u.rsa, der, len);
     case PKC_KEY_EC: return pkc_ec_public_key_to_der(&key->u.ec.pub, 0, der, len);
-    case PKC_KEY_NONE: break;
+    default: break;
     }
-    return PKC_ERR_UNSUPPORTED;
+    return as_ecx(key) ? pkc_ecx_public_to_spki(&key->u.ecx, der, len) : PKC_ERR_UNSUPPORTED;
 }
 
 pkc_err pkc_key_private_to_pem(const pkc_key *key, char **pem, size_t *len)
@@ -382,9 +516,9 @@ size_t pkc_key_signature_size(const pkc_key *key)
     switch (key->type) {
     case PKC_KEY_RSA: return pkc_rsa_size(key->u.rsa);
     case PKC_KEY_EC: return PKC_ECDSA_MAX_DER_SIZE;
-    case PKC_KEY_NONE: break;
+    default: break;
     }
-    return 0;
+    return as_ecx(key) ? pkc_ecx_signature_size(key->u.ecx.alg) : 0;
 }
 
 pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_sign_params *params,
@@ -423,7 +557,7 @@ pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_sign_par
             err = pkc_ecdsa_sig_to_der(key->u.ec.curve, raw, rawlen, sig, cap, siglen);
         return err;
     }
-    case PKC_KEY_NONE: break;
+    default: break; /* Ed25519/Ed448 sign messages: pkc_key_sign_message */
     }
     return PKC_ERR_UNSUPPORTED;
 }
@@ -464,9 +598,58 @@ pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
             err = PKC_ERR_VERIFY;
         return err;
     }
-    case PKC_KEY_NONE: break;
+    default: break;
     }
     return PKC_ERR_UNSUPPORTED;
+}
+
+pkc_err pkc_key_sign_message(const pkc_key *key, pkc_rng *rng, const pkc_sign_params *params,
+                             const uint8_t *msg, size_t msglen, uint8_t *sig, size_t cap,
+                             size_t *siglen)
+{
+    pkc_sign_params def;
+    if (!params) {
+        pkc_sign_params_init(&def);
+        params = &def;
+    }
+    if (!key || (!msg && msglen))
+        return PKC_ERR_ARG;
+    if (pkc_key_signs_messages(key))
+        return pkc_ecx_sign(&key->u.ecx, params->context, params->contextlen, msg, msglen, sig,
+                            cap, siglen);
+    if (params->contextlen)
+        return PKC_ERR_UNSUPPORTED;
+    uint8_t digest[PKC_HASH_MAX_SIZE];
+    pkc_err err = pkc_hash(params->hash, msg, msglen, digest);
+    if (err == PKC_OK)
+        err = pkc_key_sign_digest(key, rng, params, digest, pkc_hash_size(params->hash), sig,
+                                  cap, siglen);
+    pkc_memzero(digest, sizeof digest);
+    return err;
+}
+
+pkc_err pkc_key_verify_message(const pkc_key *key, const pkc_sign_params *params,
+                               const uint8_t *msg, size_t msglen, const uint8_t *sig,
+                               size_t siglen)
+{
+    pkc_sign_params def;
+    if (!params) {
+        pkc_sign_params_init(&def);
+        params = &def;
+    }
+    if (!key || (!msg && msglen))
+        return PKC_ERR_ARG;
+    if (pkc_key_signs_messages(key))
+        return pkc_ecx_verify(&key->u.ecx, params->context, params->contextlen, msg, msglen, sig,
+                              siglen);
+    if (params->contextlen)
+        return PKC_ERR_UNSUPPORTED;
+    uint8_t digest[PKC_HASH_MAX_SIZE];
+    pkc_err err = pkc_hash(params->hash, msg, msglen, digest);
+    if (err == PKC_OK)
+        err = pkc_key_verify_digest(key, params, digest, pkc_hash_size(params->hash), sig,
+                                    siglen);
+    return err;
 }
 
 pkc_err pkc_key_encrypt(const pkc_key *key, pkc_rng *rng, const pkc_rsa_oaep_params *params,

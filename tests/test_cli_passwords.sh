@@ -9,7 +9,8 @@
 #   `openssl pkey -passin` and by pkc;
 #   refusals, exit 2 with one line: no --passin for an encrypted key, a
 #   wrong password, PBES1 and scrypt keys (named), an empty password, a bad
-#   SPEC, --iter without --passout; an Ed25519 key is named as such.
+#   SPEC, --iter without --passout; a DSA key is named as such; an encrypted
+#   Ed25519 key from OpenSSL signs.
 set -u
 . "$(dirname "$0")/lib.sh"
 : "${PKC:?}"
@@ -78,7 +79,14 @@ expect_rc 2 "bad SPEC" "$PKC" sign -i ec.enc --passin s3cret msg
 expect_rc 2 "unset env" "$PKC" sign -i ec.enc --passin env:PKC_NO_SUCH_VAR msg
 expect_rc 2 "--iter without --passout" "$PKC" keygen -t ec -c P-256 --iter 10
 expect_rc 2 "-aes256 hint" "$PKC" keygen -t ec -c P-256 -aes256
-openssl genpkey -algorithm ed25519 -out ed.pem
-expect_rc 2 "Ed25519 key" "$PKC" sign -i ed.pem msg
-grep -q 'an Ed25519 key, which pkc does not implement' "$T/err" && ok || bad "Ed25519: $(cat "$T/err")"
+openssl genpkey -genparam -algorithm DSA -pkeyopt dsa_paramgen_bits:1024 -out dsap.pem 2>/dev/null
+openssl genpkey -paramfile dsap.pem -out dsa.pem
+expect_rc 2 "DSA key" "$PKC" sign -i dsa.pem msg
+grep -q 'a DSA key, which pkc does not implement' "$T/err" && ok || bad "DSA: $(cat "$T/err")"
+# an Ed25519 key encrypted by OpenSSL reads with its password
+openssl genpkey -algorithm ed25519 -aes256 -pass pass:edpw -out ed.enc
+"$PKC" sign -i ed.enc --passin pass:edpw -o ed.sig msg && ok || bad "encrypted Ed25519 key"
+openssl pkey -in ed.enc -passin pass:edpw -pubout -out ed.pub
+openssl pkeyutl -verify -pubin -inkey ed.pub -rawin -in msg -sigfile ed.sig >/dev/null && ok ||
+    bad "Ed25519 signature of an encrypted key, checked by openssl"
 finish

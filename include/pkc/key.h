@@ -19,8 +19,7 @@
  *                        does not match the content, a text with only
  *                        "EC PARAMETERS"
  *   PKC_ERR_UNSUPPORTED  a well-formed key pkc does not implement: another
- *                        algorithm (DSA, DH, Ed25519, Ed448, X25519, X448,
- *                        an unknown OID), RSA keys restricted to PSS or
+ *                        algorithm (DSA, DH, an unknown OID), RSA keys restricted to PSS or
  *                        OAEP, multi-prime RSA, EC keys with explicit
  *                        parameters or an unknown curve, encrypted keys
  *                        (PKCS#8 EncryptedPrivateKeyInfo, or OpenSSL's
@@ -30,14 +29,17 @@
  *                        that is not d*G); and in the type-specific decoders,
  *                        a key of another type, or a public key where a
  *                        private one was asked (and the reverse)
- *   PKC_ERR_POINT        an EC public key that is not a valid point
+ *   PKC_ERR_POINT        an EC or Ed25519/Ed448 public key that is not a
+ *                        valid point
  * pkc_key_parse_info says which algorithm and container it found, so that a
- * caller can explain the error ("Ed25519 keys are not supported").
+ * caller can explain the error ("DSA keys are not supported").
  */
 #ifndef PKC_KEY_H
 #define PKC_KEY_H
 
 #include "pkc/common.h"
+#include "pkc/curve25519.h"
+#include "pkc/curve448.h"
 #include "pkc/curves.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
@@ -51,7 +53,11 @@ extern "C" {
 typedef enum {
     PKC_KEY_NONE = 0,
     PKC_KEY_RSA = 1,
-    PKC_KEY_EC = 2
+    PKC_KEY_EC = 2,
+    PKC_KEY_X25519 = 3,   /* RFC 7748 (include/pkc/curve25519.h) */
+    PKC_KEY_ED25519 = 4,  /* RFC 8032 */
+    PKC_KEY_X448 = 5,     /* include/pkc/curve448.h */
+    PKC_KEY_ED448 = 6
 } pkc_key_type;
 
 typedef struct pkc_key pkc_key;
@@ -106,17 +112,37 @@ PKC_API pkc_err pkc_key_from_rsa(pkc_key **out, pkc_rsa_key *rsa);
 PKC_API pkc_err pkc_key_generate_ec(pkc_key **out, pkc_curve_id curve, pkc_rng *rng);
 /* The EC key inside (NULL if not EC; _private: NULL for a public key). */
 PKC_API const pkc_ec_private_key *pkc_key_ec_private(const pkc_key *key);
+/* X25519, Ed25519, X448 or Ed448 (type), from rng; PKC_ERR_ARG for another
+ * type. Their keys are read and written as RFC 8410 PKCS#8 and
+ * SubjectPublicKeyInfo. */
+PKC_API pkc_err pkc_key_generate_ecx(pkc_key **out, pkc_key_type type, pkc_rng *rng);
+/* Their raw keys (RFC 7748 / RFC 8032 encodings: 32, 56 or 57 bytes, *len
+ * set): NULL for other key types, and for the private half of a public
+ * key. */
+PKC_API const uint8_t *pkc_key_ecx_public(const pkc_key *key, size_t *len);
+PKC_API const uint8_t *pkc_key_ecx_private(const pkc_key *key, size_t *len);
+/* From raw keys (private: the public half is computed). */
+PKC_API pkc_err pkc_key_from_ecx_private(pkc_key **out, pkc_key_type type, const uint8_t *raw,
+                                         size_t len);
+PKC_API pkc_err pkc_key_from_ecx_public(pkc_key **out, pkc_key_type type, const uint8_t *raw,
+                                        size_t len);
 PKC_API const pkc_ec_public_key *pkc_key_ec_public(const pkc_key *key);
 /* ECDH (SEC 1 ECSVDP-DH): the raw shared secret, field_bytes, what
- * `openssl pkeyutl -derive` writes. PKC_ERR_KEY if key is not private or the
- * curves differ, PKC_ERR_UNSUPPORTED for non-EC keys. */
+ * `openssl pkeyutl -derive` writes; X25519/X448 (RFC 7748): 32/56 bytes,
+ * PKC_ERR_POINT for an all-zero secret. PKC_ERR_KEY if key is not private
+ * or the curves (types) differ, PKC_ERR_UNSUPPORTED for keys that do not
+ * agree keys (RSA, Ed25519, Ed448). */
 PKC_API pkc_err pkc_key_derive(const pkc_key *key, const pkc_key *peer, uint8_t *out, size_t cap,
                                size_t *outlen);
 
 PKC_API pkc_key_type pkc_key_get_type(const pkc_key *key);
 PKC_API int pkc_key_is_private(const pkc_key *key);
 PKC_API unsigned pkc_key_bits(const pkc_key *key);   /* modulus or field bits */
-PKC_API const char *pkc_key_type_name(const pkc_key *key); /* "RSA", "EC" */
+/* "RSA", "EC", "X25519", "Ed25519", "X448", "Ed448" */
+PKC_API const char *pkc_key_type_name(const pkc_key *key);
+/* 1 if the key type signs messages itself (Ed25519, Ed448: RFC 8032 hashes
+ * the message twice, so there is no digest to sign). */
+PKC_API int pkc_key_signs_messages(const pkc_key *key);
 /* The RSA key inside (NULL if not RSA). */
 PKC_API const pkc_rsa_key *pkc_key_rsa(const pkc_key *key);
 
@@ -149,6 +175,8 @@ typedef struct {
     int low_s;          /* ECDSA: 1 to sign with s <= n/2 and to refuse a high s
                            as PKC_ERR_VERIFY (the malleability note in
                            pkc/ec.h); RSA keys: PKC_ERR_UNSUPPORTED */
+    const uint8_t *context; /* Ed448: RFC 8032 context (at most 255 bytes); */
+    size_t contextlen;      /* Ed25519 and the others: 0 (default) */
 } pkc_sign_params;
 PKC_API void pkc_sign_params_init(pkc_sign_params *p);
 
@@ -166,6 +194,19 @@ PKC_API pkc_err pkc_key_sign_digest(const pkc_key *key, pkc_rng *rng, const pkc_
 PKC_API pkc_err pkc_key_verify_digest(const pkc_key *key, const pkc_sign_params *params,
                                       const uint8_t *digest, size_t digestlen, const uint8_t *sig,
                                       size_t siglen);
+
+/* Signs a message: Ed25519/Ed448 sign it as RFC 8032 says (params->hash
+ * unused); RSA and EC keys hash it with params->hash and sign the digest
+ * as pkc_key_sign_digest does. A context on another key than Ed448 is
+ * PKC_ERR_UNSUPPORTED. */
+PKC_API pkc_err pkc_key_sign_message(const pkc_key *key, pkc_rng *rng, const pkc_sign_params *params,
+                                     const uint8_t *msg, size_t msglen, uint8_t *sig, size_t cap,
+                                     size_t *siglen);
+/* Errors as pkc_key_verify_digest; an Ed signature of the wrong length is
+ * PKC_ERR_DECODE, a non-canonical one PKC_ERR_VERIFY. */
+PKC_API pkc_err pkc_key_verify_message(const pkc_key *key, const pkc_sign_params *params,
+                                       const uint8_t *msg, size_t msglen, const uint8_t *sig,
+                                       size_t siglen);
 
 /* RSA-OAEP (params may be NULL: SHA-256); other key types: PKC_ERR_UNSUPPORTED.
  * encrypt: cap >= pkc_key_signature_size(); decrypt: cap >= the same. */
