@@ -163,6 +163,11 @@ void bench_plan_default(bench_planner *pl)
     bench_plan_add(pl, BENCH_ECDSA, BENCH_OP_SIGN, 0, PKC_CURVE_SECP384R1, 0);
     bench_plan_add(pl, BENCH_ECDSA, BENCH_OP_VERIFY, 0, PKC_CURVE_SECP384R1, 0);
     bench_plan_add(pl, BENCH_ECDH, BENCH_OP_DERIVE, 0, PKC_CURVE_SECP384R1, 0);
+    /* the curves most deployed today, beside P-256 and secp256k1 */
+    bench_plan_ecx(pl, BENCH_EDDSA, BENCH_ECX_25519);
+    bench_plan_ecx(pl, BENCH_XDH, BENCH_ECX_25519);
+    bench_plan_ecx(pl, BENCH_EDDSA, BENCH_ECX_448);
+    bench_plan_ecx(pl, BENCH_XDH, BENCH_ECX_448);
     static const size_t sizes[] = {64, 1024, 65536, 1048576};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         bench_plan_add(pl, BENCH_SHA256, BENCH_OP_HASH, 0, 0, sizes[i]);

@@ -18,6 +18,12 @@
  *                  x (Nettle has no ECDH wrapper; this is the primitive ECDH
  *                  is)
  *   SHA-256        sha256_init/update/digest
+ *   Ed25519/Ed448  ed25519_sha512_sign/verify, ed448_shake256_sign/verify
+ *                  (pure, empty context); keygen: a seed from getrandom and
+ *                  ed*_public_key (Nettle has no EdDSA key generation)
+ *   X25519/X448    curve25519_mul / curve448_mul (RFC 7748; Nettle does not
+ *                  refuse an all-zero result: the adapter does, as RFC 7748
+ *                  section 6.1 asks); keygen: getrandom and *_mul_g
  *
  * Absent: OAEP encrypt/decrypt (Nettle 3.8 has no OAEP) and the raw public
  * operation (Nettle has no function for it), and the Koblitz curves. The
@@ -31,6 +37,9 @@
 #include <gmp.h>
 #include <nettle/aes.h>
 #include <nettle/bignum.h>
+#include <nettle/curve25519.h>
+#include <nettle/curve448.h>
+#include <nettle/eddsa.h>
 #include <nettle/cbc.h>
 #include <nettle/ctr.h>
 #include <nettle/ecc-curve.h>
@@ -564,6 +573,128 @@ static int nt_aes_dec(void *ctx, const uint8_t *iv, const uint8_t *in, size_t le
     return nt_aes_crypt(ctx, 0, iv, in, len, out, outlen);
 }
 
+/* ---- X25519, Ed25519, X448, Ed448 ---- */
+
+typedef struct {
+    bench_alg alg;
+    unsigned bits;
+    int has_priv;
+    size_t len;
+    uint8_t priv[57], pub[57];
+} nt_ecx;
+
+static int nt_ecx_supports(bench_alg alg, unsigned bits, bench_op op)
+{
+    (void)op;
+    return bench_ecx_name(alg, bits) != NULL;
+}
+
+static void nt_ecx_free(void *key)
+{
+    if (key)
+        memset(key, 0, sizeof(nt_ecx));
+    free(key);
+}
+
+/* k->priv set: its public key */
+static void nt_ecx_public(nt_ecx *k)
+{
+    if (k->alg == BENCH_EDDSA && k->bits == BENCH_ECX_25519)
+        ed25519_sha512_public_key(k->pub, k->priv);
+    else if (k->alg == BENCH_EDDSA)
+        ed448_shake256_public_key(k->pub, k->priv);
+    else if (k->bits == BENCH_ECX_25519)
+        curve25519_mul_g(k->pub, k->priv);
+    else
+        curve448_mul_g(k->pub, k->priv);
+}
+
+static size_t nt_ecx_len(bench_alg alg, unsigned bits)
+{
+    return bits == BENCH_ECX_25519 ? 32 : alg == BENCH_EDDSA ? 57 : 56;
+}
+
+static void *nt_ecx_generate(void *gen, bench_alg alg, unsigned bits)
+{
+    (void)gen;
+    nt_ecx *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    k->alg = alg;
+    k->bits = bits;
+    k->len = nt_ecx_len(alg, bits);
+    k->has_priv = 1;
+    if (getrandom(k->priv, k->len, 0) != (ssize_t)k->len) {
+        nt_ecx_free(k);
+        return NULL;
+    }
+    nt_ecx_public(k);
+    return k;
+}
+
+static void *nt_ecx_import(const bench_ecx_material *m)
+{
+    nt_ecx *k = calloc(1, sizeof *k);
+    if (!k || m->len != nt_ecx_len(m->alg, m->bits)) {
+        nt_ecx_free(k);
+        return NULL;
+    }
+    k->alg = m->alg;
+    k->bits = m->bits;
+    k->len = m->len;
+    memcpy(k->pub, m->pub, m->len);
+    if (m->priv) {
+        k->has_priv = 1;
+        memcpy(k->priv, m->priv, m->len);
+        nt_ecx_public(k);
+        if (memcmp(k->pub, m->pub, m->len) != 0) {
+            nt_ecx_free(k);
+            return NULL;
+        }
+    }
+    return k;
+}
+
+static int nt_ecx_sign(void *key, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
+{
+    nt_ecx *k = key;
+    size_t need = k->bits == BENCH_ECX_25519 ? 64 : 114;
+    if (!k->has_priv || *siglen < need)
+        return -1;
+    if (k->bits == BENCH_ECX_25519)
+        ed25519_sha512_sign(k->pub, k->priv, len, msg, sig);
+    else
+        ed448_shake256_sign(k->pub, k->priv, len, msg, sig);
+    *siglen = need;
+    return 0;
+}
+
+static int nt_ecx_verify(void *key, const uint8_t *msg, size_t len, const uint8_t *sig,
+                         size_t siglen)
+{
+    nt_ecx *k = key;
+    if (siglen != (k->bits == BENCH_ECX_25519 ? 64u : 114u))
+        return 0;
+    return k->bits == BENCH_ECX_25519 ? ed25519_sha512_verify(k->pub, len, msg, sig) != 0
+                                      : ed448_shake256_verify(k->pub, len, msg, sig) != 0;
+}
+
+static int nt_ecx_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
+{
+    nt_ecx *k = key, *q = peer;
+    if (!k->has_priv || *outlen < k->len)
+        return -1;
+    if (k->bits == BENCH_ECX_25519)
+        curve25519_mul(out, k->priv, q->pub);
+    else
+        curve448_mul(out, k->priv, q->pub);
+    uint8_t acc = 0;
+    for (size_t i = 0; i < k->len; i++)
+        acc |= out[i];
+    *outlen = k->len;
+    return acc ? 0 : -1;
+}
+
 const bench_provider bench_prov_nettle = {
     .name = "nettle",
     .library = "Nettle / hogweed",
@@ -593,4 +724,11 @@ const bench_provider bench_prov_nettle = {
     .aes_free = free,
     .aes_encrypt = nt_aes_enc,
     .aes_decrypt = nt_aes_dec,
+    .ecx_supports = nt_ecx_supports,
+    .ecx_generate = nt_ecx_generate,
+    .ecx_import = nt_ecx_import,
+    .ecx_free = nt_ecx_free,
+    .ecx_sign = nt_ecx_sign,
+    .ecx_verify = nt_ecx_verify,
+    .ecx_derive = nt_ecx_derive,
 };

@@ -29,6 +29,12 @@
  *                  take whole blocks), wc_AesCtrEncrypt (WOLFSSL_AES_COUNTER);
  *                  GCM: wc_AesGcmSetKey once, wc_AesGcmEncrypt /
  *                  wc_AesGcmDecrypt (GCM_TABLE_4BIT) per message
+ *   X25519/X448    wc_curve25519/448_import_private_raw_ex (little-endian,
+ *                  RFC 7748), wc_curve*_shared_secret_ex; keygen
+ *                  wc_curve*_make_key
+ *   Ed25519/Ed448  wc_ed*_import_private_key (seed and public key),
+ *                  wc_ed25519_sign_msg / wc_ed448_sign_msg (empty context),
+ *                  wc_ed*_verify_msg; keygen wc_ed*_make_key
  * Key generation draws from one WC_RNG per thread. Curves: those this build
  * has (wc_ecc_get_curve_idx): not secp192k1, secp192r1, and not secp224k1
  * (which ecc.c leaves out of FP_ECC builds); no binary curve (wolfCrypt has
@@ -65,7 +71,11 @@
 #include <wolfssl/options.h>
 #include <wolfssl/ssl.h>
 #include <wolfssl/wolfcrypt/aes.h>
+#include <wolfssl/wolfcrypt/curve25519.h>
+#include <wolfssl/wolfcrypt/curve448.h>
 #include <wolfssl/wolfcrypt/ecc.h>
+#include <wolfssl/wolfcrypt/ed25519.h>
+#include <wolfssl/wolfcrypt/ed448.h>
 #include <wolfssl/wolfcrypt/error-crypt.h>
 #include <wolfssl/wolfcrypt/hash.h>
 #include <wolfssl/wolfcrypt/random.h>
@@ -693,6 +703,149 @@ static int wo_aes_decrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_
     .ec_generate = wo_ec_generate, .ec_import = wo_ec_import, .ec_free = wo_ec_free,          \
     .ec_sign = wo_ec_sign, .ec_verify = wo_ec_verify, .ec_derive = wo_ec_derive
 
+/* ---- X25519, Ed25519, X448, Ed448: raw keys, little-endian (RFC 7748) ---- */
+
+typedef struct {
+    bench_alg alg;
+    unsigned bits;
+    int has_priv;
+    union {
+        ed25519_key ed25519;
+        ed448_key ed448;
+        curve25519_key x25519;
+        curve448_key x448;
+    } u;
+} wo_ecx;
+
+static int wo_ecx_supports(bench_alg alg, unsigned bits, bench_op op)
+{
+    (void)op;
+    return bench_ecx_name(alg, bits) != NULL;
+}
+
+static void wo_ecx_free(void *key)
+{
+    wo_ecx *k = key;
+    if (!k)
+        return;
+    if (k->alg == BENCH_EDDSA && k->bits == BENCH_ECX_25519)
+        wc_ed25519_free(&k->u.ed25519);
+    else if (k->alg == BENCH_EDDSA)
+        wc_ed448_free(&k->u.ed448);
+    else if (k->bits == BENCH_ECX_25519)
+        wc_curve25519_free(&k->u.x25519);
+    else
+        wc_curve448_free(&k->u.x448);
+    free(k);
+}
+
+/* a handle with its wolfSSL key initialised (0) */
+static wo_ecx *wo_ecx_new(bench_alg alg, unsigned bits)
+{
+    wo_ecx *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    k->alg = alg;
+    k->bits = bits;
+    int rc = alg == BENCH_EDDSA && bits == BENCH_ECX_25519 ? wc_ed25519_init(&k->u.ed25519)
+             : alg == BENCH_EDDSA                          ? wc_ed448_init(&k->u.ed448)
+             : bits == BENCH_ECX_25519                     ? wc_curve25519_init(&k->u.x25519)
+                                                           : wc_curve448_init(&k->u.x448);
+    if (rc != 0) {
+        free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static void *wo_ecx_generate(void *gen, bench_alg alg, unsigned bits)
+{
+    (void)gen;
+    wo_thread *t = wo_thread_get();
+    wo_ecx *k = t ? wo_ecx_new(alg, bits) : NULL;
+    if (!k)
+        return NULL;
+    int rc = alg == BENCH_EDDSA && bits == BENCH_ECX_25519
+                 ? wc_ed25519_make_key(&t->rng, ED25519_KEY_SIZE, &k->u.ed25519)
+             : alg == BENCH_EDDSA ? wc_ed448_make_key(&t->rng, ED448_KEY_SIZE, &k->u.ed448)
+             : bits == BENCH_ECX_25519
+                 ? wc_curve25519_make_key(&t->rng, CURVE25519_KEYSIZE, &k->u.x25519)
+                 : wc_curve448_make_key(&t->rng, CURVE448_KEY_SIZE, &k->u.x448);
+    k->has_priv = 1;
+    if (rc != 0) {
+        wo_ecx_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static void *wo_ecx_import(const bench_ecx_material *m)
+{
+    wo_ecx *k = wo_ecx_new(m->alg, m->bits);
+    if (!k)
+        return NULL;
+    word32 n = (word32)m->len;
+    int rc;
+    if (m->alg == BENCH_EDDSA && m->bits == BENCH_ECX_25519)
+        rc = m->priv ? wc_ed25519_import_private_key(m->priv, n, m->pub, n, &k->u.ed25519)
+                     : wc_ed25519_import_public(m->pub, n, &k->u.ed25519);
+    else if (m->alg == BENCH_EDDSA)
+        rc = m->priv ? wc_ed448_import_private_key(m->priv, n, m->pub, n, &k->u.ed448)
+                     : wc_ed448_import_public(m->pub, n, &k->u.ed448);
+    else if (m->bits == BENCH_ECX_25519)
+        rc = m->priv ? wc_curve25519_import_private_raw_ex(m->priv, n, m->pub, n, &k->u.x25519,
+                                                           EC25519_LITTLE_ENDIAN)
+                     : wc_curve25519_import_public_ex(m->pub, n, &k->u.x25519,
+                                                      EC25519_LITTLE_ENDIAN);
+    else
+        rc = m->priv ? wc_curve448_import_private_raw_ex(m->priv, n, m->pub, n, &k->u.x448,
+                                                         EC448_LITTLE_ENDIAN)
+                     : wc_curve448_import_public_ex(m->pub, n, &k->u.x448, EC448_LITTLE_ENDIAN);
+    k->has_priv = m->priv != NULL;
+    if (rc != 0) {
+        wo_ecx_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static int wo_ecx_sign(void *key, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
+{
+    wo_ecx *k = key;
+    word32 l = (word32)*siglen;
+    int rc = k->bits == BENCH_ECX_25519
+                 ? wc_ed25519_sign_msg(msg, (word32)len, sig, &l, &k->u.ed25519)
+                 : wc_ed448_sign_msg(msg, (word32)len, sig, &l, &k->u.ed448, NULL, 0);
+    *siglen = l;
+    return rc == 0 ? 0 : -1;
+}
+
+static int wo_ecx_verify(void *key, const uint8_t *msg, size_t len, const uint8_t *sig,
+                         size_t siglen)
+{
+    wo_ecx *k = key;
+    int res = 0;
+    int rc = k->bits == BENCH_ECX_25519
+                 ? wc_ed25519_verify_msg(sig, (word32)siglen, msg, (word32)len, &res,
+                                         &k->u.ed25519)
+                 : wc_ed448_verify_msg(sig, (word32)siglen, msg, (word32)len, &res, &k->u.ed448,
+                                       NULL, 0);
+    return rc == 0 && res == 1 ? 1 : 0; /* SIG_VERIFY_E and bad encodings: invalid */
+}
+
+static int wo_ecx_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
+{
+    wo_ecx *k = key, *q = peer;
+    word32 l = (word32)*outlen;
+    int rc = k->bits == BENCH_ECX_25519
+                 ? wc_curve25519_shared_secret_ex(&k->u.x25519, &q->u.x25519, out, &l,
+                                                  EC25519_LITTLE_ENDIAN)
+                 : wc_curve448_shared_secret_ex(&k->u.x448, &q->u.x448, out, &l,
+                                                EC448_LITTLE_ENDIAN);
+    *outlen = l;
+    return rc == 0 ? 0 : -1;
+}
+
 const bench_provider bench_prov_wolfssl = {
     .name = "wolfssl",
     .library = "wolfSSL wolfCrypt",
@@ -719,6 +872,13 @@ const bench_provider bench_prov_wolfssl = {
     .aes_free = wo_aes_free,
     .aes_encrypt = wo_aes_encrypt,
     .aes_decrypt = wo_aes_decrypt,
+    .ecx_supports = wo_ecx_supports,
+    .ecx_generate = wo_ecx_generate,
+    .ecx_import = wo_ecx_import,
+    .ecx_free = wo_ecx_free,
+    .ecx_sign = wo_ecx_sign,
+    .ecx_verify = wo_ecx_verify,
+    .ecx_derive = wo_ecx_derive,
 };
 
 const bench_provider bench_prov_wolfssl_cached = {

@@ -6,7 +6,8 @@
  *                    at each level the prime curves and both binary ones
  *                    (Koblitz K-m and random B-m: the field sizes FIPS
  *                    186-4 pairs with the level), so that prime and
- *                    binary curves compare at equal security
+ *                    binary curves compare at equal security; with
+ *                    Ed25519/X25519 at 128 bits and Ed448/X448 at 192
  *   kex-amortized    one key generation then N exchanges: ECDH against
  *                    RSA-OAEP transport of a 32-byte key; with a study
  *                    (--study bc2006) the study's curves, RSA sizes and N,
@@ -33,15 +34,26 @@ typedef struct {
     unsigned security;
     unsigned rsa_bits;
     const char *curves[LEVEL_CURVES + 1]; /* prime first, then K-m and B-m; NULL-terminated */
+    /* RFC 7748/8032 curves at this level: Ed25519 and X25519 (about 128
+     * bits), Ed448 and X448 (about 224 bits, placed at SP 800-57's 192,
+     * the highest level they reach); 0 for none */
+    unsigned ecx_bits;
 } level;
 
 static const level levels[] = {
-    {80, 1024, {"secp192r1", "secp192k1", "sect163k1", "sect163r2", NULL}},
-    {112, 2048, {"secp224r1", "secp224k1", "sect233k1", "sect233r1", NULL}},
-    {128, 3072, {"secp256r1", "secp256k1", "sect283k1", "sect283r1", NULL}},
-    {192, 7680, {"secp384r1", "sect409k1", "sect409r1", NULL}},
-    {256, 15360, {"secp521r1", "sect571k1", "sect571r1", NULL}},
+    {80, 1024, {"secp192r1", "secp192k1", "sect163k1", "sect163r2", NULL}, 0},
+    {112, 2048, {"secp224r1", "secp224k1", "sect233k1", "sect233r1", NULL}, 0},
+    {128, 3072, {"secp256r1", "secp256k1", "sect283k1", "sect283r1", NULL}, BENCH_ECX_25519},
+    {192, 7680, {"secp384r1", "sect409k1", "sect409r1", NULL}, BENCH_ECX_448},
+    {256, 15360, {"secp521r1", "sect571k1", "sect571r1", NULL}, 0},
 };
+
+/* The summary's name of a level's RFC 7748/8032 pair: signatures by
+ * EdDSA, key exchange by XDH */
+static const char *ecx_pair_name(unsigned bits)
+{
+    return bits == BENCH_ECX_25519 ? "Ed25519/X25519" : "Ed448/X448";
+}
 #define NLEVELS (sizeof levels / sizeof levels[0])
 
 static const size_t msg_sizes[] = {128, 256, 1024, 65536, 1048576};
@@ -122,6 +134,13 @@ int bench_scenario_plan(bench_run *r, const bench_scenario_cfg *cfg)
                 add_all(r, cfg, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0);
                 add_all(r, cfg, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
             }
+            if (lv->ecx_bits) {
+                add_all(r, cfg, BENCH_EDDSA, BENCH_OP_KEYGEN, lv->ecx_bits, 0, 0);
+                add_all(r, cfg, BENCH_EDDSA, BENCH_OP_SIGN, lv->ecx_bits, 0, 0);
+                add_all(r, cfg, BENCH_EDDSA, BENCH_OP_VERIFY, lv->ecx_bits, 0, 0);
+                add_all(r, cfg, BENCH_XDH, BENCH_OP_KEYGEN, lv->ecx_bits, 0, 0);
+                add_all(r, cfg, BENCH_XDH, BENCH_OP_DERIVE, lv->ecx_bits, 0, 0);
+            }
         }
         return 0;
     }
@@ -187,13 +206,21 @@ static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, 
     bench_buf_puts(t, "security-levels: RSA against ECC at equal strength (NIST SP 800-57)\n"
                       "kex = RSA-OAEP encrypt + decrypt of a 32-byte key, or ECDH "
                       "ephemeral keygen + 2 derives; ratio = RSA / ECC\n");
-    bench_buf_printf(t, "%-5s %-6s %-10s %-13s %-7s %12s %12s %10s\n", "bits", "RSA", "curve",
+    bench_buf_printf(t, "%-5s %-6s %-14s %-13s %-7s %12s %12s %10s\n", "bits", "RSA", "curve",
                      "provider", "op", "RSA", "ECC", "RSA/ECC");
     int first = 1;
     for (size_t l = 0; l < NLEVELS; l++) {
         const level *lv = &levels[l];
-        for (int c = 0; c < LEVEL_CURVES && lv->curves[c]; c++) {
-            int cv = bench_curve_find(lv->curves[c]);
+        int ncurves = 0;
+        while (ncurves < LEVEL_CURVES && lv->curves[ncurves])
+            ncurves++;
+        /* the SEC curves, then the level's RFC 7748/8032 pair */
+        for (int c = 0; c < ncurves + (lv->ecx_bits != 0); c++) {
+            int ecx = c == ncurves;
+            int cv = ecx ? 0 : bench_curve_find(lv->curves[c]);
+            unsigned eb = ecx ? lv->ecx_bits : 0;
+            const char *cname = ecx ? ecx_pair_name(eb) : lv->curves[c];
+            bench_alg sig_alg = ecx ? BENCH_EDDSA : BENCH_ECDSA, kex_alg = ecx ? BENCH_XDH : BENCH_ECDH;
             for (int pi = 0; cfg->providers && cfg->providers[pi]; pi++) {
                 const char *pv = cfg->providers[pi];
                 for (int o = 0; o < 4; o++) {
@@ -202,13 +229,13 @@ static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, 
                     if (o == 3) {
                         rs = med(r, pv, BENCH_RSA, BENCH_OP_ENCRYPT, b, 0, 0) +
                              med(r, pv, BENCH_RSA, BENCH_OP_DECRYPT, b, 0, 0);
-                        ec = med(r, pv, BENCH_ECDH, BENCH_OP_KEYGEN, 0, cv, 0) +
-                             2 * med(r, pv, BENCH_ECDH, BENCH_OP_DERIVE, 0, cv, 0);
+                        ec = med(r, pv, kex_alg, BENCH_OP_KEYGEN, eb, cv, 0) +
+                             2 * med(r, pv, kex_alg, BENCH_OP_DERIVE, eb, cv, 0);
                     } else {
                         bench_op op = o == 0 ? BENCH_OP_KEYGEN : o == 1 ? BENCH_OP_SIGN
                                                                         : BENCH_OP_VERIFY;
                         rs = med(r, pv, BENCH_RSA, op, b, 0, 0);
-                        ec = med(r, pv, BENCH_ECDSA, op, 0, cv, 0);
+                        ec = med(r, pv, sig_alg, op, eb, cv, 0);
                     }
                     if (isnan(rs) && isnan(ec))
                         continue;
@@ -217,7 +244,7 @@ static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, 
                     first = 0;
                     bench_buf_printf(j, "\"security_bits\": %u, \"rsa_bits\": %u, \"curve\": ",
                                      lv->security, lv->rsa_bits);
-                    bench_buf_json_string(j, lv->curves[c]);
+                    bench_buf_json_string(j, cname);
                     bench_buf_json_str_kv(j, ", ", "provider", pv);
                     bench_buf_json_str_kv(j, ", ", "op", opnames[o]);
                     bench_buf_json_num_kv(j, ", ", "rsa_us", rs);
@@ -231,9 +258,9 @@ static void summarise_levels(const bench_run *r, const bench_scenario_cfg *cfg, 
                         snprintf(q, sizeof q, "-");
                     else
                         snprintf(q, sizeof q, "%.2f", ratio);
-                    bench_buf_printf(t, "%-5u %-6u %-10s %-13s %-7s %12s %12s %10s\n",
-                                     lv->security, lv->rsa_bits, lv->curves[c], pv, opnames[o], a,
-                                     e, q);
+                    bench_buf_printf(t, "%-5u %-6u %-14s %-13s %-7s %12s %12s %10s\n",
+                                     lv->security, lv->rsa_bits, cname, pv, opnames[o], a, e,
+                                     q);
                 }
             }
         }

@@ -377,14 +377,20 @@ def level_entries(ctx):
                 wanted.append((lvl, rp, cv, op, None))
     out = []
     for lvl, rp, cv, op, row in wanted:
+        # "Ed25519/X25519": signatures by EdDSA on the first, key exchange
+        # by XDH on the second (bench/scenario.c)
+        if "/" in cv:
+            sig_alg, sig_cv, kex_alg, kex_cv = "EdDSA", cv.split("/")[0], "XDH", cv.split("/")[1]
+        else:
+            sig_alg, sig_cv, kex_alg, kex_cv = "ECDSA", cv, "ECDH", cv
         if op == "kex":
             rs = [store.get(use, "RSA", rp, "encrypt"), store.get(use, "RSA", rp, "decrypt")]
-            es = [store.get(use, "ECDH", cv, "keygen"), store.get(use, "ECDH", cv, "derive"),
-                  store.get(use, "ECDH", cv, "derive")]
-        elif op == "keygen":
+            es = [store.get(use, kex_alg, kex_cv, "keygen"), store.get(use, kex_alg, kex_cv, "derive"),
+                  store.get(use, kex_alg, kex_cv, "derive")]
+        elif op == "keygen" and sig_alg == "ECDSA":
             rs, es = [store.get(use, "RSA", rp, op)], [store.ecc_keygen(use, cv)]
         else:
-            rs, es = [store.get(use, "RSA", rp, op)], [store.get(use, "ECDSA", cv, op)]
+            rs, es = [store.get(use, "RSA", rp, op)], [store.get(use, sig_alg, sig_cv, op)]
         if all(rs) and all(es):
             out.append((lvl, rp, cv, op, rs, es, None))
         elif row is not None and row["rsa_us"] > 0 and row["ecc_us"] > 0:
