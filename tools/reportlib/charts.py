@@ -1,6 +1,6 @@
 """The report's charts in reading order, and the collages made of them.
 
-Charts by topic: charts_core (1-6), charts_dist (7a/7b), charts_variants
+Charts by topic: charts_core (1-6), charts_ecx (6b), charts_dist (7a/7b), charts_variants
 (8a/8b), charts_providers (9, 14), charts_scenarios (10, 10b, 11),
 charts_machines (13), charts_extra (15-19), charts_ecutils (20, 20a-20h),
 charts_sweep (21a-21e).
@@ -11,6 +11,7 @@ from .chart import Chart, finish
 from .charts_core import (chart_heatmap, chart_keygen, chart_sign_verify, chart_ratios,
                           chart_rsa_scaling, chart_ecc_by_curve)
 from .charts_dist import chart_dist_rsa, chart_dist_ecc
+from .charts_ecx import chart_modern_curves
 from .charts_variants import chart_affine_jacobian, chart_crt_textbook
 from .charts_providers import chart_providers, chart_fastest
 from .charts_scenarios import chart_kex, chart_kex_study, chart_message_size
@@ -23,14 +24,15 @@ from .style import plt, tidy_log_ticks
 
 BUILDERS = [("1", chart_heatmap), ("2", chart_keygen), ("3", chart_sign_verify),
             ("4", chart_ratios), ("5", chart_rsa_scaling), ("6", chart_ecc_by_curve),
-            ("7a", chart_dist_rsa), ("7b", chart_dist_ecc), ("8a", chart_affine_jacobian),
+            ("6b", chart_modern_curves), ("7a", chart_dist_rsa), ("7b", chart_dist_ecc),
+            ("8a", chart_affine_jacobian),
             ("8b", chart_crt_textbook), ("9", chart_providers), ("10", chart_kex),
             ("10b", chart_kex_study), ("11", chart_message_size)]
 LATER = [("13", chart_cross_machine), ("14", chart_fastest), ("15", chart_binary_prime),
          ("16", chart_size_sweep), ("17", chart_threads), ("18", chart_flags),
          ("19", chart_profile)] + ECUTILS_BUILDERS + SWEEP_BUILDERS
 STEMS = {"1": "01-heatmap", "2": "02-keygen", "3": "03-sign-verify", "4": "04-ecc-vs-rsa",
-         "5": "05-rsa-scaling", "6": "06-ecc-by-curve", "7a": "07a-distributions-rsa",
+         "5": "05-rsa-scaling", "6": "06-ecc-by-curve", "6b": "06b-modern-curves", "7a": "07a-distributions-rsa",
          "7b": "07b-distributions-ecc", "8a": "08a-affine-vs-jacobian",
          "8b": "08b-crt-vs-textbook", "9": "09-providers", "10": "10-kex-amortized",
          "10b": "10b-kex-bc2006",

@@ -37,7 +37,7 @@ CURVE_NICK = {"secp192r1": "P-192", "secp224r1": "P-224", "secp256r1": "P-256",
               "sect571r1": "B-571"}
 ECC_ALGS = ("ECDSA", "ECDH", "EC")
 DEFAULT_MESSAGE_BYTES = 32  # sign/verify outside the message-size scenario
-CHART_IDS = ["1", "2", "3", "4", "5", "6", "7a", "7b", "8a", "8b", "9", "10", "10b", "11", "12a",
+CHART_IDS = ["1", "2", "3", "4", "5", "6", "6b", "7a", "7b", "8a", "8b", "9", "10", "10b", "11", "12a",
              "12b", "13", "14", "15", "16", "17", "18", "19", "20", "20a", "20b", "20c", "20d",
              "20e", "20f", "20g", "20h", "21a", "21b", "21c", "21d", "21e"]
 # Microseconds per unit of an ecutils column (`pkc bench --scenario ecutils`).
