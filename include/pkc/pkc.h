@@ -30,6 +30,8 @@
 #include "pkc/der.h"
 #include "pkc/curves.h"
 #include "pkc/ec.h"
+#include "pkc/curve25519.h"
+#include "pkc/curve448.h"
 #include "pkc/eccache.h"
 #include "pkc/ecies.h"
 #include "pkc/elgamal.h"
