@@ -120,8 +120,8 @@ PKC_API int pkc_sha256_have_shani(void);
 PKC_API size_t pkc_hash_size(pkc_hash_alg alg);        /* 0 for an unknown alg */
 PKC_API size_t pkc_hash_block_size(pkc_hash_alg alg);  /* 0 for an unknown alg */
 PKC_API const char *pkc_hash_name(pkc_hash_alg alg);   /* "sha256", "sha3-256", ...; NULL if unknown */
-/* Accepts "sha256", "SHA256", "sha-256", "SHA-256", "sha3-256", "SHA3_256",
- * "sha3256" etc. */
+/* Accepts "sha256", "SHA256", "sha-256", "SHA-256", "sha3-256", "SHA3-256",
+ * "sha3_256" etc. (SHA-3 needs the separator). */
 PKC_API pkc_err pkc_hash_from_name(const char *name, pkc_hash_alg *alg);
 PKC_API pkc_err pkc_hash_init(pkc_hash_ctx *ctx, pkc_hash_alg alg);
 PKC_API void pkc_hash_update(pkc_hash_ctx *ctx, const void *data, size_t len);
