@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "pkc/hash.h"
+#include "pkc/rng.h"
+#include "pkc/rsa.h"
 #include "testutil.h"
 
 #ifdef PKC_HAVE_OPENSSL
@@ -616,6 +618,34 @@ static void test_generic_api(void)
     CHECK(pkc_hash_size((pkc_hash_alg)10) == 0 && pkc_hash_name((pkc_hash_alg)10) == NULL);
 }
 
+/* RSASSA-PKCS1-v1_5 has no SHA-3 DigestInfo in pkc: sign and verify say
+ * PKC_ERR_UNSUPPORTED (not PKC_ERR_ARG, which is for an unknown alg). */
+static void test_rsa_pkcs1_refuses(void)
+{
+    pkc_rng rng;
+    pkc_rsa_key *key = NULL;
+    uint8_t dg[64] = {0}, sig[128];
+    size_t siglen = 0;
+    CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, 3) == PKC_OK);
+    if (!CHECK(pkc_rsa_generate(&key, 1024, 65537, &rng) == PKC_OK)) {
+        pkc_rng_wipe(&rng);
+        return;
+    }
+    for (pkc_hash_alg a = PKC_HASH_SHA3_224; a <= PKC_HASH_SHA3_512; a++) {
+        size_t n = pkc_hash_size(a);
+        CHECK(pkc_rsa_pkcs1_sign(key, &rng, PKC_RSA_MODE_CRT, a, dg, n, sig, sizeof sig,
+                                 &siglen) == PKC_ERR_UNSUPPORTED);
+        memset(sig, 1, sizeof sig);
+        CHECK(pkc_rsa_pkcs1_verify(key, a, dg, n, sig, sizeof sig) == PKC_ERR_UNSUPPORTED);
+    }
+    CHECK(pkc_rsa_pkcs1_sign(key, &rng, PKC_RSA_MODE_CRT, (pkc_hash_alg)10, dg, 32, sig,
+                             sizeof sig, &siglen) == PKC_ERR_ARG);
+    CHECK(pkc_rsa_pkcs1_sign(key, &rng, PKC_RSA_MODE_CRT, PKC_HASH_SHA256, dg, 32, sig,
+                             sizeof sig, &siglen) == PKC_OK);
+    pkc_rsa_key_free(key);
+    pkc_rng_wipe(&rng);
+}
+
 int main(void)
 {
     tu_seed();
@@ -624,6 +654,7 @@ int main(void)
     test_rate_boundaries();
     test_fork();
     test_generic_api();
+    test_rsa_pkcs1_refuses();
 #ifdef PKC_HAVE_OPENSSL
     test_openssl();
 #else
