@@ -41,6 +41,9 @@ PROGRAMS=(
     "test_aes_ctime||"
     # AES-GCM: key, plaintext and AAD secret; portable, and AES-NI + PCLMULQDQ
     "test_gcm_ctime||"
+    # SHA-3 (Keccak-f[1600]): SHA3-224..512, SHAKE128/256 absorbing and
+    # squeezing a secret input, HMAC-SHA3-256 with a secret key
+    "test_sha3_ctime||"
 )
 
 pass=0
