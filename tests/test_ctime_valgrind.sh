@@ -41,6 +41,9 @@ PROGRAMS=(
     "test_aes_ctime||"
     # AES-GCM: key, plaintext and AAD secret; portable, and AES-NI + PCLMULQDQ
     "test_gcm_ctime||"
+    # X25519 keygen, public key, shared secret (good and small-order peer);
+    # Ed25519 keygen, key_from_seed, sign (seed, keys, DRBG state secret)
+    "test_curve25519_ctime||"
 )
 
 pass=0
