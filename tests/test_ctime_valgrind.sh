@@ -44,6 +44,9 @@ PROGRAMS=(
     # SHA-3 (Keccak-f[1600]): SHA3-224..512, SHAKE128/256 absorbing and
     # squeezing a secret input, HMAC-SHA3-256 with a secret key
     "test_sha3_ctime||"
+    # X25519 keygen, public key, shared secret (good and small-order peer);
+    # Ed25519 keygen, key_from_seed, sign (seed, keys, DRBG state secret)
+    "test_curve25519_ctime||"
 )
 
 pass=0

@@ -1,0 +1,130 @@
+/* pkc — X25519 (RFC 7748): include/pkc/curve25519.h.
+ *
+ * pkc_x25519 is the Montgomery ladder of RFC 7748 section 5 on the u
+ * coordinate: 255 steps from bit 254 down, one constant-time conditional swap
+ * per step, the a24 = 121665 form z_2 = E (AA + a24 E). The scalar is clamped
+ * (bits 0..2 and 255 cleared, bit 254 set), bit 255 of u is ignored and a u
+ * in [p, 2^255) is taken mod p (it is simply not reduced before use). An
+ * all-zero result (a peer of small order) is PKC_ERR_POINT with shared
+ * zeroed; the verdict alone is declassified.
+ *
+ * The public key X25519(k, 9) goes through the Ed25519 fixed-base table
+ * instead (src/ecx/ge25519.c): u = (1 + y)/(1 - y) of [k]B, B being the
+ * Edwards point of u = 9 (RFC 7748 section 4.1), about four times faster
+ * than the ladder; tests/test_x25519.c checks both against each other.
+ */
+#include <string.h>
+
+#include "ct.h"
+#include "ecx/fe25519.h"
+#include "ecx/ge25519.h"
+#include "pkc/curve25519.h"
+
+static void clamp(uint8_t k[32], const uint8_t priv[32])
+{
+    memcpy(k, priv, 32);
+    k[0] &= 248;
+    k[31] &= 127;
+    k[31] |= 64;
+}
+
+/* u_out = X25519(k, u) for a clamped k */
+static void ladder(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    fe25519 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
+    fe25519_frombytes(x1, u);
+    fe25519_copy(x2, fe25519_one);
+    fe25519_copy(z2, fe25519_zero);
+    fe25519_copy(x3, x1);
+    fe25519_copy(z3, fe25519_one);
+    uint64_t swap = 0;
+    for (int i = 254; i >= 0; i--) {
+        uint64_t kt = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;
+        swap ^= kt;
+        uint64_t m = (uint64_t)0 - swap;
+        fe25519_cswap(x2, x3, m);
+        fe25519_cswap(z2, z3, m);
+        swap = kt;
+        fe25519_add(a, x2, z2);       /* A = x2 + z2 (< 2^53) */
+        fe25519_sqr(aa, a);           /* AA */
+        fe25519_sub(b, x2, z2);       /* B = x2 - z2 */
+        fe25519_sqr(bb, b);           /* BB */
+        fe25519_sub(e, aa, bb);       /* E = AA - BB */
+        fe25519_add(c, x3, z3);       /* C = x3 + z3 */
+        fe25519_sub(d, x3, z3);       /* D = x3 - z3 */
+        fe25519_mul(da, d, a);        /* DA */
+        fe25519_mul(cb, c, b);        /* CB */
+        fe25519_add(t, da, cb);
+        fe25519_sqr(x3, t);           /* x3 = (DA + CB)^2 */
+        fe25519_sub(t, da, cb);
+        fe25519_sqr(t, t);
+        fe25519_mul(z3, x1, t);       /* z3 = x1 (DA - CB)^2 */
+        fe25519_mul(x2, aa, bb);      /* x2 = AA BB */
+        fe25519_mul_small(t, e, 121665);
+        fe25519_add(t, aa, t);        /* AA + a24 E (< 2^53) */
+        fe25519_mul(z2, e, t);        /* z2 = E (AA + a24 E) */
+    }
+    uint64_t m = (uint64_t)0 - swap;
+    fe25519_cswap(x2, x3, m);
+    fe25519_cswap(z2, z3, m);
+    fe25519_invert(z2, z2);
+    fe25519_mul(x2, x2, z2);
+    fe25519_tobytes(out, x2);
+    pkc_memzero(x2, sizeof x2);
+    pkc_memzero(z2, sizeof z2);
+    pkc_memzero(x3, sizeof x3);
+    pkc_memzero(z3, sizeof z3);
+    pkc_memzero(a, sizeof a);
+    pkc_memzero(aa, sizeof aa);
+    pkc_memzero(b, sizeof b);
+    pkc_memzero(bb, sizeof bb);
+    pkc_memzero(e, sizeof e);
+    pkc_memzero(c, sizeof c);
+    pkc_memzero(d, sizeof d);
+    pkc_memzero(da, sizeof da);
+    pkc_memzero(cb, sizeof cb);
+    pkc_memzero(t, sizeof t);
+}
+
+pkc_err pkc_x25519_public_key(uint8_t pub[32], const uint8_t priv[32])
+{
+    if (!pub || !priv)
+        return PKC_ERR_ARG;
+    uint8_t k[32];
+    clamp(k, priv);
+    ge25519_scalarmult_base_u(pub, k);
+    pkc_memzero(k, sizeof k);
+    return PKC_OK;
+}
+
+pkc_err pkc_x25519_keygen(uint8_t priv[32], uint8_t pub[32], pkc_rng *rng)
+{
+    if (!priv || !pub || !rng)
+        return PKC_ERR_ARG;
+    pkc_err err = pkc_rng_bytes(rng, priv, 32);
+    if (err != PKC_OK) {
+        pkc_memzero(priv, 32);
+        return err;
+    }
+    return pkc_x25519_public_key(pub, priv);
+}
+
+pkc_err pkc_x25519(uint8_t shared[32], const uint8_t priv[32], const uint8_t peer[32])
+{
+    if (!shared || !priv || !peer)
+        return PKC_ERR_ARG;
+    uint8_t k[32], out[32];
+    clamp(k, priv);
+    ladder(out, k, peer);
+    uint64_t acc = 0;
+    for (int i = 0; i < 32; i++)
+        acc |= out[i];
+    uint64_t zero = ct_mask_zero(acc);
+    /* shared = out, or zeros: without a branch, then the verdict is public */
+    for (int i = 0; i < 32; i++)
+        shared[i] = (uint8_t)(out[i] & ~zero);
+    pkc_memzero(k, sizeof k);
+    pkc_memzero(out, sizeof out);
+    PKC_DECLASSIFY(&zero, sizeof zero);
+    return zero ? PKC_ERR_POINT : PKC_OK;
+}
