@@ -369,6 +369,10 @@ const EVP_MD *tu_evp_md(pkc_hash_alg alg)
     case PKC_HASH_SHA256: return EVP_sha256();
     case PKC_HASH_SHA384: return EVP_sha384();
     case PKC_HASH_SHA512: return EVP_sha512();
+    case PKC_HASH_SHA3_224: return EVP_sha3_224();
+    case PKC_HASH_SHA3_256: return EVP_sha3_256();
+    case PKC_HASH_SHA3_384: return EVP_sha3_384();
+    case PKC_HASH_SHA3_512: return EVP_sha3_512();
     }
     return NULL;
 }

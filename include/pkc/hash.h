@@ -1,5 +1,6 @@
-/* pkc — SHA-1 and SHA-2 (FIPS 180-4): streaming and one-shot, plus a
- * generic interface selected by pkc_hash_alg. */
+/* pkc — SHA-1 and SHA-2 (FIPS 180-4), SHA-3 and SHAKE (FIPS 202):
+ * streaming and one-shot, plus a generic interface selected by
+ * pkc_hash_alg (the fixed-length functions; SHAKE through its own calls). */
 #ifndef PKC_HASH_H
 #define PKC_HASH_H
 
@@ -14,11 +15,15 @@ typedef enum {
     PKC_HASH_SHA224 = 2,
     PKC_HASH_SHA256 = 3,
     PKC_HASH_SHA384 = 4,
-    PKC_HASH_SHA512 = 5
+    PKC_HASH_SHA512 = 5,
+    PKC_HASH_SHA3_224 = 6,
+    PKC_HASH_SHA3_256 = 7,
+    PKC_HASH_SHA3_384 = 8,
+    PKC_HASH_SHA3_512 = 9
 } pkc_hash_alg;
 
 #define PKC_HASH_MAX_SIZE 64
-#define PKC_HASH_MAX_BLOCK 128
+#define PKC_HASH_MAX_BLOCK 144 /* SHA3-224's rate */
 
 typedef struct {
     uint32_t h[5];
@@ -43,12 +48,23 @@ typedef struct {           /* SHA-384 and SHA-512 */
     size_t outlen;         /* 48 or 64 */
 } pkc_sha512_ctx;
 
+/* SHA-3 and SHAKE (FIPS 202): Keccak-f[1600] sponge. */
+typedef struct {
+    uint64_t a[25];        /* the state */
+    size_t rate;           /* bytes: 144, 136, 104, 72 (SHA3-224..512), 168 (SHAKE128), 136 (SHAKE256) */
+    size_t pos;            /* bytes absorbed into the current block, or squeezed from it */
+    size_t outlen;         /* digest bytes for SHA3-*; 0 for SHAKE */
+    uint8_t suffix;        /* domain padding: 0x06 SHA-3, 0x1f SHAKE */
+    uint8_t squeezing;     /* SHAKE: 1 once output has been read */
+} pkc_sha3_ctx;
+
 typedef struct {
     pkc_hash_alg alg;
     union {
         pkc_sha1_ctx sha1;
         pkc_sha256_ctx sha256;
         pkc_sha512_ctx sha512;
+        pkc_sha3_ctx sha3;
     } u;
 } pkc_hash_ctx;
 
@@ -70,6 +86,21 @@ PKC_API void pkc_sha512_init(pkc_sha512_ctx *ctx);
 PKC_API void pkc_sha512_update(pkc_sha512_ctx *ctx, const void *data, size_t len);
 PKC_API void pkc_sha512_final(pkc_sha512_ctx *ctx, uint8_t *out); /* 48 or 64 bytes */
 
+/* SHA-3 and SHAKE, the same way: init, updates, then final (SHA3-*) or
+ * squeezes (SHAKE); a context may be copied to fork it. */
+PKC_API void pkc_sha3_init(pkc_sha3_ctx *ctx, size_t outlen);  /* outlen 28, 32, 48 or 64 */
+PKC_API void pkc_sha3_update(pkc_sha3_ctx *ctx, const void *data, size_t len);
+PKC_API void pkc_sha3_final(pkc_sha3_ctx *ctx, uint8_t *out);  /* outlen bytes; wipes ctx */
+PKC_API void pkc_shake128_init(pkc_sha3_ctx *ctx);
+PKC_API void pkc_shake256_init(pkc_sha3_ctx *ctx);
+/* absorb with pkc_sha3_update; then squeeze any number of times, any lengths
+ * (output is the concatenation; updates after the first squeeze are
+ * ignored); pkc_sha3_wipe when done */
+PKC_API void pkc_shake_squeeze(pkc_sha3_ctx *ctx, uint8_t *out, size_t len);
+PKC_API void pkc_sha3_wipe(pkc_sha3_ctx *ctx);
+/* one-shot SHAKE256 */
+PKC_API void pkc_shake256(uint8_t *out, size_t outlen, const void *data, size_t len);
+
 /* SHA-256 compression implementations: AUTO picks the CPU's SHA extensions
  * when cpuid reports them, else the portable code. Selecting SHANI on a CPU
  * without it returns PKC_ERR_UNSUPPORTED. Process-wide; for tests and
@@ -88,8 +119,9 @@ PKC_API int pkc_sha256_have_shani(void);
  * pkc_hash_final wipes the context. */
 PKC_API size_t pkc_hash_size(pkc_hash_alg alg);        /* 0 for an unknown alg */
 PKC_API size_t pkc_hash_block_size(pkc_hash_alg alg);  /* 0 for an unknown alg */
-PKC_API const char *pkc_hash_name(pkc_hash_alg alg);   /* "sha256", ...; NULL if unknown */
-/* Accepts "sha256", "SHA256", "sha-256", "SHA-256" etc. */
+PKC_API const char *pkc_hash_name(pkc_hash_alg alg);   /* "sha256", "sha3-256", ...; NULL if unknown */
+/* Accepts "sha256", "SHA256", "sha-256", "SHA-256", "sha3-256", "SHA3-256",
+ * "sha3_256" etc. (SHA-3 needs the separator). */
 PKC_API pkc_err pkc_hash_from_name(const char *name, pkc_hash_alg *alg);
 PKC_API pkc_err pkc_hash_init(pkc_hash_ctx *ctx, pkc_hash_alg alg);
 PKC_API void pkc_hash_update(pkc_hash_ctx *ctx, const void *data, size_t len);

@@ -1,5 +1,7 @@
 /* pkc — the generic hash interface: one context type and one set of calls
- * over SHA-1 and the SHA-2 functions, selected by pkc_hash_alg. */
+ * over SHA-1, the SHA-2 and the SHA-3 functions, selected by pkc_hash_alg.
+ * The "block size" of SHA3-d is its rate, 200 - 2d bytes (FIPS 202 section
+ * 6.1), which is what HMAC uses (NIST's HMAC-SHA3 examples, RFC 2104 B). */
 #include <ctype.h>
 #include <string.h>
 
@@ -15,6 +17,10 @@ static const struct {
     {PKC_HASH_SHA256, "sha256", 32, 64},
     {PKC_HASH_SHA384, "sha384", 48, 128},
     {PKC_HASH_SHA512, "sha512", 64, 128},
+    {PKC_HASH_SHA3_224, "sha3-224", 28, 144},
+    {PKC_HASH_SHA3_256, "sha3-256", 32, 136},
+    {PKC_HASH_SHA3_384, "sha3-384", 48, 104},
+    {PKC_HASH_SHA3_512, "sha3-512", 64, 72},
 };
 
 #define NHASH (sizeof hash_table / sizeof hash_table[0])
@@ -45,25 +51,44 @@ const char *pkc_hash_name(pkc_hash_alg alg)
     return i < 0 ? NULL : hash_table[i].name;
 }
 
+/* Whether norm (lower case) spells table name tname: its letters, an
+ * optional '-' or '_', its digits ("sha256", "sha-256", "sha_256"). A name
+ * with a '-' in the table ("sha3-224") needs the separator, '-' or '_':
+ * "sha3224" is rejected. */
+static int name_matches(const char *norm, const char *tname)
+{
+    size_t pre = strcspn(tname, "-0123456789");
+    if (pre == 3 && tname[pre] == '3' && tname[pre + 1] == '-')
+        pre = 4; /* "sha3" */
+    int need_sep = tname[pre] == '-';
+    const char *digits = tname + pre + need_sep;
+    if (strncmp(norm, tname, pre) != 0)
+        return 0;
+    norm += pre;
+    if (*norm == '-' || *norm == '_')
+        norm++;
+    else if (need_sep)
+        return 0;
+    return strcmp(norm, digits) == 0;
+}
+
 pkc_err pkc_hash_from_name(const char *name, pkc_hash_alg *alg)
 {
-    /* Case-insensitive; one '-' or '_' may separate "sha" from the digits
-     * ("SHA-256", "sha_256"). Anything else is rejected. */
+    /* Case-insensitive; one '-' or '_' may separate "sha" (or "sha3") from
+     * the digits ("SHA-256", "sha_256", "SHA3-256", "sha3_256"). Anything
+     * else is rejected. */
     char norm[16];
     size_t n = 0;
     if (!name || !alg)
         return PKC_ERR_ARG;
     for (size_t i = 0; name[i]; i++) {
-        char c = (char)tolower((unsigned char)name[i]);
-        if ((c == '-' || c == '_') && i == 3 && n == 3)
-            continue;
         if (n + 1 >= sizeof norm)
             return PKC_ERR_ARG;
-        norm[n++] = c;
+        norm[n++] = (char)tolower((unsigned char)name[i]);
     }
     norm[n] = 0;
     for (size_t i = 0; i < NHASH; i++) {
-        if (strcmp(norm, hash_table[i].name) == 0) {
+        if (name_matches(norm, hash_table[i].name)) {
             *alg = hash_table[i].alg;
             return PKC_OK;
         }
@@ -81,6 +106,10 @@ pkc_err pkc_hash_init(pkc_hash_ctx *ctx, pkc_hash_alg alg)
     case PKC_HASH_SHA256: pkc_sha256_init(&ctx->u.sha256); break;
     case PKC_HASH_SHA384: pkc_sha384_init(&ctx->u.sha512); break;
     case PKC_HASH_SHA512: pkc_sha512_init(&ctx->u.sha512); break;
+    case PKC_HASH_SHA3_224:
+    case PKC_HASH_SHA3_256:
+    case PKC_HASH_SHA3_384:
+    case PKC_HASH_SHA3_512: pkc_sha3_init(&ctx->u.sha3, pkc_hash_size(alg)); break;
     default:
         ctx->alg = 0;
         return PKC_ERR_ARG;
@@ -97,6 +126,10 @@ void pkc_hash_update(pkc_hash_ctx *ctx, const void *data, size_t len)
     case PKC_HASH_SHA256: pkc_sha256_update(&ctx->u.sha256, data, len); break;
     case PKC_HASH_SHA384:
     case PKC_HASH_SHA512: pkc_sha512_update(&ctx->u.sha512, data, len); break;
+    case PKC_HASH_SHA3_224:
+    case PKC_HASH_SHA3_256:
+    case PKC_HASH_SHA3_384:
+    case PKC_HASH_SHA3_512: pkc_sha3_update(&ctx->u.sha3, data, len); break;
     default: break; /* a context whose init failed: nothing to do */
     }
 }
@@ -109,6 +142,10 @@ void pkc_hash_final(pkc_hash_ctx *ctx, uint8_t *out)
     case PKC_HASH_SHA256: pkc_sha256_final(&ctx->u.sha256, out); break;
     case PKC_HASH_SHA384:
     case PKC_HASH_SHA512: pkc_sha512_final(&ctx->u.sha512, out); break;
+    case PKC_HASH_SHA3_224:
+    case PKC_HASH_SHA3_256:
+    case PKC_HASH_SHA3_384:
+    case PKC_HASH_SHA3_512: pkc_sha3_final(&ctx->u.sha3, out); break;
     default: break;
     }
     pkc_memzero(ctx, sizeof *ctx);

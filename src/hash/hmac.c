@@ -2,7 +2,8 @@
  *
  * pkc_hmac_init absorbs the padded key blocks K ^ ipad and K ^ opad into
  * the inner and outer hash contexts once; each of those is exactly one
- * block, so the contexts then hold only the chaining state. A keyed context
+ * block (for SHA3-*, one rate-sized block, as in NIST's HMAC-SHA3
+ * examples), so the contexts then hold only the chaining state. A keyed context
  * can therefore be copied (struct assignment) and reused for many messages
  * under the same key without rehashing the key: HKDF-Expand and the DRBG
  * rely on this.

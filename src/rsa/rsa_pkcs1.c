@@ -28,6 +28,10 @@ const uint8_t *pkc_rsa_digestinfo_prefix(pkc_hash_alg hash, size_t *len)
     case PKC_HASH_SHA256: *len = sizeof di_sha256; return di_sha256;
     case PKC_HASH_SHA384: *len = sizeof di_sha384; return di_sha384;
     case PKC_HASH_SHA512: *len = sizeof di_sha512; return di_sha512;
+    case PKC_HASH_SHA3_224:
+    case PKC_HASH_SHA3_256:
+    case PKC_HASH_SHA3_384:
+    case PKC_HASH_SHA3_512: break; /* no SHA-3 DigestInfo here: PKC_ERR_UNSUPPORTED */
     }
     *len = 0;
     return NULL;
@@ -39,7 +43,9 @@ static pkc_err emsa_pkcs1(pkc_hash_alg hash, const uint8_t *digest, size_t diges
 {
     size_t plen;
     const uint8_t *prefix = pkc_rsa_digestinfo_prefix(hash, &plen);
-    if (!prefix || !digest || digestlen != pkc_hash_size(hash))
+    if (!prefix)
+        return pkc_hash_size(hash) ? PKC_ERR_UNSUPPORTED : PKC_ERR_ARG;
+    if (!digest || digestlen != pkc_hash_size(hash))
         return PKC_ERR_ARG;
     size_t tlen = plen + digestlen;
     if (k < tlen + 11)
