@@ -41,6 +41,9 @@ PROGRAMS=(
     "test_aes_ctime||"
     # AES-GCM: key, plaintext and AAD secret; portable, and AES-NI + PCLMULQDQ
     "test_gcm_ctime||"
+    # X448 keygen/public_key/derive (the ladder), Ed448 key_from_seed,
+    # keygen and sign (the fixed-base comb, scalars mod L, SHAKE256)
+    "test_curve448_ctime||"
 )
 
 pass=0
