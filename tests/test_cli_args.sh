@@ -163,7 +163,7 @@ yes | refused decrypt "decryption failed" --scheme oaep -i rsa.pem
 refused decrypt "public key; decryption needs the private key" -i rsa.pub c.bin
 
 # ---- the old messages' checks the library makes, still explained ----
-refused derive "both keys must be EC keys" -i rsa.pem -p ec.pub
+refused derive "RSA keys do not agree keys (EC, X25519 and X448 keys do)" -i rsa.pem -p ec.pub
 refused derive "ec.pub is a public key; derive needs your private key" -i ec.pub -p ec2.pub
 "$PKC" keygen -t ec -c P-384 -o p384.pem && "$PKC" pubkey -i p384.pem -o p384.pub
 refused derive "the keys are on different curves" -i ec.pem -p p384.pub
