@@ -172,6 +172,17 @@ soak-ec: build
 	  PKC_TEST_ITERS=$(SOAK_ITERS) $(BUILD)/tests/$$t || exit 1; \
 	done
 
+# `make soak-ecx`: RFC 7748's iterated X25519 and X448 test to 1,000,000
+# iterations (PKC_TEST_ITERS >= 1000 turns it on), with the other random
+# tests of test_x25519 and test_x448 (against OpenSSL, the ladder against the
+# fixed-base path) 1000 times longer. Not part of CI.
+.PHONY: soak-ecx
+soak-ecx: build
+	for t in test_x25519 test_x448; do \
+	  echo "== $$t (PKC_TEST_ITERS=1000)"; \
+	  PKC_TEST_ITERS=1000 $(BUILD)/tests/$$t || exit 1; \
+	done
+
 # `make lint`: libpkc with its warnings as errors (PKC_WERROR), cppcheck and
 # clang-tidy (.clang-tidy) on src/, cli/ and bench/, in build-lint/; about a
 # minute on two cores (scripts/lint.sh). CI runs it.

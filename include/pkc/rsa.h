@@ -186,7 +186,8 @@ PKC_API pkc_err pkc_rsa_oaep_decrypt(const pkc_rsa_key *key, pkc_rng *rng, pkc_r
 
 /* ---- RSASSA-PKCS1-v1_5 (RFC 8017 8.2) over a digest ----
  * hash: SHA-224/256/384/512 (SHA-1 accepted for legacy verification and
- * test vectors). digestlen must equal pkc_hash_size(hash). sig gets
+ * test vectors); SHA3-224..512 are PKC_ERR_UNSUPPORTED (no DigestInfo for
+ * them here). digestlen must equal pkc_hash_size(hash). sig gets
  * pkc_rsa_size() bytes. */
 PKC_API pkc_err pkc_rsa_pkcs1_sign(const pkc_rsa_key *key, pkc_rng *rng, pkc_rsa_mode mode,
                                    pkc_hash_alg hash, const uint8_t *digest, size_t digestlen,
