@@ -26,6 +26,7 @@
 #include "ct.h"
 
 typedef uint64_t fe25519[5];
+typedef unsigned __int128 fe25519_u128;
 
 #define FE25519_MASK51 (((uint64_t)1 << 51) - 1)
 
@@ -55,19 +56,20 @@ static inline void fe25519_add(fe25519 r, const fe25519 a, const fe25519 b)
 
 /* One carry pass over 128-bit columns, each t[i] < 2^115 (t[4] below
  * 2^115 - 2^64 too): out loose (limb 1 < 2^51 + 2^18, the others < 2^51) */
-static inline void fe25519_carry128(fe25519 r, unsigned __int128 t[5])
+static inline void fe25519_carry128(fe25519 r, const fe25519_u128 t[5])
 {
-    t[1] += (uint64_t)(t[0] >> 51);
-    t[2] += (uint64_t)(t[1] >> 51);
-    t[3] += (uint64_t)(t[2] >> 51);
-    t[4] += (uint64_t)(t[3] >> 51);
-    uint64_t c = (uint64_t)(t[4] >> 51); /* < 2^64 */
-    unsigned __int128 l0 = (unsigned __int128)c * 19 + ((uint64_t)t[0] & FE25519_MASK51);
+    fe25519_u128 t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4];
+    t1 += (uint64_t)(t0 >> 51);
+    t2 += (uint64_t)(t1 >> 51);
+    t3 += (uint64_t)(t2 >> 51);
+    t4 += (uint64_t)(t3 >> 51);
+    uint64_t c = (uint64_t)(t4 >> 51); /* < 2^64 */
+    fe25519_u128 l0 = (fe25519_u128)c * 19 + ((uint64_t)t0 & FE25519_MASK51);
     r[0] = (uint64_t)l0 & FE25519_MASK51;
-    r[1] = ((uint64_t)t[1] & FE25519_MASK51) + (uint64_t)(l0 >> 51); /* l0 < 2^69 */
-    r[2] = (uint64_t)t[2] & FE25519_MASK51;
-    r[3] = (uint64_t)t[3] & FE25519_MASK51;
-    r[4] = (uint64_t)t[4] & FE25519_MASK51;
+    r[1] = ((uint64_t)t1 & FE25519_MASK51) + (uint64_t)(l0 >> 51); /* l0 < 2^69 */
+    r[2] = (uint64_t)t2 & FE25519_MASK51;
+    r[3] = (uint64_t)t3 & FE25519_MASK51;
+    r[4] = (uint64_t)t4 & FE25519_MASK51;
 }
 
 /* r = a (limbs < 2^63) with one carry pass: loose (limb 0 < 2^51 + 19 2^12) */
@@ -104,19 +106,18 @@ static inline void fe25519_neg(fe25519 r, const fe25519 a)
 /* r = a b: limbs < 2^54 -> loose */
 static inline void fe25519_mul(fe25519 r, const fe25519 a, const fe25519 b)
 {
-    typedef unsigned __int128 u128;
     uint64_t b1 = 19 * b[1], b2 = 19 * b[2], b3 = 19 * b[3], b4 = 19 * b[4]; /* < 2^58.3 */
-    u128 t[5];
-    t[0] = (u128)a[0] * b[0] + (u128)a[1] * b4 + (u128)a[2] * b3 + (u128)a[3] * b2 +
-           (u128)a[4] * b1;
-    t[1] = (u128)a[0] * b[1] + (u128)a[1] * b[0] + (u128)a[2] * b4 + (u128)a[3] * b3 +
-           (u128)a[4] * b2;
-    t[2] = (u128)a[0] * b[2] + (u128)a[1] * b[1] + (u128)a[2] * b[0] + (u128)a[3] * b4 +
-           (u128)a[4] * b3;
-    t[3] = (u128)a[0] * b[3] + (u128)a[1] * b[2] + (u128)a[2] * b[1] + (u128)a[3] * b[0] +
-           (u128)a[4] * b4;
-    t[4] = (u128)a[0] * b[4] + (u128)a[1] * b[3] + (u128)a[2] * b[2] + (u128)a[3] * b[1] +
-           (u128)a[4] * b[0];
+    fe25519_u128 t[5];
+    t[0] = (fe25519_u128)a[0] * b[0] + (fe25519_u128)a[1] * b4 + (fe25519_u128)a[2] * b3 + (fe25519_u128)a[3] * b2 +
+           (fe25519_u128)a[4] * b1;
+    t[1] = (fe25519_u128)a[0] * b[1] + (fe25519_u128)a[1] * b[0] + (fe25519_u128)a[2] * b4 + (fe25519_u128)a[3] * b3 +
+           (fe25519_u128)a[4] * b2;
+    t[2] = (fe25519_u128)a[0] * b[2] + (fe25519_u128)a[1] * b[1] + (fe25519_u128)a[2] * b[0] + (fe25519_u128)a[3] * b4 +
+           (fe25519_u128)a[4] * b3;
+    t[3] = (fe25519_u128)a[0] * b[3] + (fe25519_u128)a[1] * b[2] + (fe25519_u128)a[2] * b[1] + (fe25519_u128)a[3] * b[0] +
+           (fe25519_u128)a[4] * b4;
+    t[4] = (fe25519_u128)a[0] * b[4] + (fe25519_u128)a[1] * b[3] + (fe25519_u128)a[2] * b[2] + (fe25519_u128)a[3] * b[1] +
+           (fe25519_u128)a[4] * b[0];
     /* each t[i] < 5 * 2^54 * 2^58.3 < 2^115 */
     fe25519_carry128(r, t);
 }
@@ -124,16 +125,15 @@ static inline void fe25519_mul(fe25519 r, const fe25519 a, const fe25519 b)
 /* r = a^2: limbs < 2^54 -> loose (the same column bound as fe25519_mul) */
 static inline void fe25519_sqr(fe25519 r, const fe25519 a)
 {
-    typedef unsigned __int128 u128;
     uint64_t a0x2 = 2 * a[0], a1x2 = 2 * a[1];                  /* < 2^55 */
     uint64_t a3x19 = 19 * a[3], a4x19 = 19 * a[4];              /* < 2^58.3 */
     uint64_t a3x38 = 2 * a3x19, a4x38 = 2 * a4x19;             /* < 2^59.3 */
-    u128 t[5];
-    t[0] = (u128)a[0] * a[0] + (u128)a[1] * a4x38 + (u128)a[2] * a3x38;
-    t[1] = (u128)a0x2 * a[1] + (u128)a[2] * a4x38 + (u128)a[3] * a3x19;
-    t[2] = (u128)a0x2 * a[2] + (u128)a[1] * a[1] + (u128)a[3] * a4x38;
-    t[3] = (u128)a0x2 * a[3] + (u128)a1x2 * a[2] + (u128)a[4] * a4x19;
-    t[4] = (u128)a0x2 * a[4] + (u128)a1x2 * a[3] + (u128)a[2] * a[2];
+    fe25519_u128 t[5];
+    t[0] = (fe25519_u128)a[0] * a[0] + (fe25519_u128)a[1] * a4x38 + (fe25519_u128)a[2] * a3x38;
+    t[1] = (fe25519_u128)a0x2 * a[1] + (fe25519_u128)a[2] * a4x38 + (fe25519_u128)a[3] * a3x19;
+    t[2] = (fe25519_u128)a0x2 * a[2] + (fe25519_u128)a[1] * a[1] + (fe25519_u128)a[3] * a4x38;
+    t[3] = (fe25519_u128)a0x2 * a[3] + (fe25519_u128)a1x2 * a[2] + (fe25519_u128)a[4] * a4x19;
+    t[4] = (fe25519_u128)a0x2 * a[4] + (fe25519_u128)a1x2 * a[3] + (fe25519_u128)a[2] * a[2];
     /* each t[i] < 3 * 2^54 * 2^59.3 < 2^115 */
     fe25519_carry128(r, t);
 }
@@ -149,9 +149,9 @@ static inline void fe25519_sqr_n(fe25519 r, const fe25519 a, int n)
 /* r = a * k for k < 2^17 (a24 = 121665): a < 2^54 -> loose */
 static inline void fe25519_mul_small(fe25519 r, const fe25519 a, uint32_t k)
 {
-    unsigned __int128 t[5];
+    fe25519_u128 t[5];
     for (int i = 0; i < 5; i++)
-        t[i] = (unsigned __int128)a[i] * k; /* < 2^71 */
+        t[i] = (fe25519_u128)a[i] * k; /* < 2^71 */
     fe25519_carry128(r, t);
 }
 

@@ -289,7 +289,7 @@ static void base_select(ge25519_precomp *t, int row, int8_t e)
     fe25519_copy(t->ymx, fe25519_one);
     fe25519_copy(t->xy2d, fe25519_zero);
     for (int j = 0; j < BASE_COLS; j++) {
-        uint64_t m = ct_mask_eq(mag, (uint64_t)(j + 1));
+        uint64_t m = ct_mask_eq(mag, (uint64_t)j + 1);
         fe25519_cmov(t->ypx, g_base[row][j].ypx, m);
         fe25519_cmov(t->ymx, g_base[row][j].ymx, m);
         fe25519_cmov(t->xy2d, g_base[row][j].xy2d, m);
