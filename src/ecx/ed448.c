@@ -303,7 +303,7 @@ static void comb_select(ge448_aff *q, const ge448_aff *row, int8_t digit)
     fe448_one(q->y);
     fe448_zero(q->dxy);
     for (int j = 0; j < COMB_COLS; j++) {
-        uint64_t m = ct_mask_eq(a, (uint64_t)(j + 1));
+        uint64_t m = ct_mask_eq(a, (uint64_t)j + 1);
         fe448_cmov(q->x, row[j].x, m);
         fe448_cmov(q->y, row[j].y, m);
         fe448_cmov(q->dxy, row[j].dxy, m);
