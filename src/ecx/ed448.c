@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "ecx/ed448_internal.h"
 #include "ecx/fe448.h"
 #include "ecx/sc448.h"
 #include "pkc/curve448.h"
@@ -375,6 +376,28 @@ static void ge_double_scalarmult_var(ge448 *p, const uint64_t a[7], const ge448 
             ge_add_var(p, p, &n);
         }
     }
+}
+
+void pkc_ed448_x448_base(uint8_t out[56], const uint8_t k[56])
+{
+    uint8_t c[56];
+    uint64_t s[7];
+    ge448 p;
+    fe448 t;
+    memcpy(c, k, 56);
+    c[0] &= 252;
+    c[55] |= 128;
+    sc448_reduce_bytes(s, c, 56);
+    ge_scalarmult_base(&p, s);
+    /* u = (Y / X)^2 (X = 0 only for s = 0: then u = 0, as the ladder gives) */
+    fe448_inv(t, p.X);
+    fe448_mul(t, t, p.Y);
+    fe448_sqr(t, t);
+    fe448_tobytes(out, t);
+    pkc_memzero(c, sizeof c);
+    pkc_memzero(s, sizeof s);
+    pkc_memzero(&p, sizeof p);
+    pkc_memzero(t, sizeof t);
 }
 
 /* ---- Ed448 ---- */
