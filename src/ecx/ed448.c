@@ -9,7 +9,8 @@
  * not, so the addition is complete: no exceptional cases, the identity
  * (0 : 1 : 1 : 0) included.
  *
- * [s]B for a secret s (key generation, the nonce of a signature) uses a
+ * [s]B for a secret s (key generation, the nonce of a signature, X448's
+ * public key: pkc_ed448_x448_base) uses a
  * table of B's multiples built at first use (the atomic pattern of
  * src/ec/mul_ld.h): row r holds j 2^(8r) B for j = 1..8, 56 rows, 448
  * affine points (x, y, d x y) of 192 bytes, 86016 bytes. s mod L is
@@ -23,12 +24,13 @@
  * equation [4][S]B = [4]R + [4][k]A of RFC 8032 section 5.2.7, checked as
  * [4]([S]B - [k]A - R) = identity with one interleaved double-scalar
  * multiplication (width-7 NAF of S over a table of B's 32 odd multiples,
- * width-5 NAF of k over [1,3,..15](-A)). Cofactored because RFC 8032 says
+ * width-5 NAF of k over [1,3,..15](-A); the 32 odd multiples, 6144 bytes,
+ * are built with the comb). Cofactored because RFC 8032 says
  * so for Ed448 ("Check the group equation [4][S]B = [4]R + [4][k]A'. It's
- * sufficient, but not required, to instead check [S]B = R + [k]A'", the
- * stronger check being the one that agrees with batch verification), and
- * OpenSSL 3.0 does the same: a signature whose R has a small-order component
- * verifies in both. S >= L, a non-canonical y (y >= p), x = 0 with the sign
+ * sufficient, but not required, to instead check [S]B = R + [k]A'"; the
+ * cofactored form is the one batch verification agrees with), and OpenSSL
+ * 3.0 does the same: a signature whose R has a component of order 2 verifies
+ * in both (tests/test_ed448.c). S >= L, a non-canonical y (y >= p), x = 0 with the sign
  * bit set, and a last byte with any of its low 7 bits set are refused, for
  * A and for R.
  */
