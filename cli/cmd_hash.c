@@ -1,5 +1,6 @@
-/* pkc hash — SHA-2 digests of files, printed exactly as sha256sum and its
- * siblings (GNU coreutils) print them, and checked from such lists (-c). */
+/* pkc hash — SHA-2 and SHA-3 digests and SHAKE outputs of files, printed
+ * exactly as sha256sum and its siblings (GNU coreutils) print them, and
+ * checked from such lists (-c). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
@@ -13,23 +14,30 @@
 static void usage_hash(FILE *out)
 {
     fprintf(out,
-            "usage: pkc hash [-d DIGEST] [FILE...]\n"
+            "usage: pkc hash [-d DIGEST] [--length N] [FILE...]\n"
             "       pkc hash -c [--quiet|--status] [--strict] [-w] [--ignore-missing]\n"
             "                [LIST...]\n"
             "\n"
             "Prints the digest of each FILE as a line \"HEX  NAME\", exactly like\n"
-            "sha256sum and its siblings. With no FILE, or when FILE is -, reads\n"
-            "standard input (shown as -). Files are read in chunks, so any size works.\n"
+            "sha256sum and its siblings (sha3-256sum, `sha3sum -a 256` for SHA-3). With\n"
+            "no FILE, or when FILE is -, reads standard input (shown as -). Files are\n"
+            "read in chunks, so any size works.\n"
             "\n"
             "With -c, reads lists of such lines (sha256sum's output, \"HEX *NAME\" for\n"
             "binary mode, or the BSD form \"SHA256 (NAME) = HEX\" of sha256sum --tag) and\n"
             "checks every file listed, printing \"NAME: OK\" or \"NAME: FAILED\". Without\n"
-            "-d the digest of each line follows from its length (56, 64, 96 or 128 hex\n"
-            "digits) or its tag. Lines starting with # are ignored.\n"
+            "-d the digest of each line follows from its tag, or from its length (56, 64,\n"
+            "96 or 128 hex digits: SHA-2; SHA-3 lists need -d or tags such as\n"
+            "\"SHA3-256 (NAME) = HEX\"). Lines starting with # are ignored. SHAKE is not\n"
+            "checked.\n"
             "\n"
             "Options:\n"
-            "  -d, --digest DIGEST  sha224, sha256 (default), sha384 or sha512\n"
-            "                       (-a/--algorithm and -sha384 work too)\n"
+            "  -d, --digest DIGEST  sha224, sha256 (default), sha384, sha512 (SHA-2),\n"
+            "                       sha3-224, sha3-256, sha3-384, sha3-512 (SHA-3) or\n"
+            "                       shake128, shake256 (extendable output; FIPS 202)\n"
+            "                       (-a/--algorithm, -sha384 and -sha3-256 work too)\n"
+            "      --length N       SHAKE: N bytes of output, 1 to 1048576 (default 32\n"
+            "                       for shake128, 64 for shake256; -xoflen works too)\n"
             "  -c, --check          check the lists instead of hashing the files\n"
             "      --quiet          -c: print nothing for files that are OK\n"
             "      --status         -c: print nothing at all; the exit status says it\n"
@@ -51,6 +59,8 @@ static void usage_hash(FILE *out)
             "  pkc hash file.bin\n"
             "  pkc hash -d sha512 a.txt b.txt\n"
             "  printf abc | pkc hash -d sha384\n"
+            "  pkc hash -d sha3-256 file.bin\n"
+            "  pkc hash -d shake256 --length 32 file.bin\n"
             "  pkc hash *.iso > SHA256SUMS && pkc hash -c SHA256SUMS\n");
 }
 
@@ -107,8 +117,13 @@ typedef struct {
     unsigned long proper, improper, unreadable, mismatched, verified;
 } check_counts;
 
+/* The digests a list line's length stands for (SHA-2: SHA-3 has the same
+ * lengths, so it needs -d or a tag), and the tags of the BSD form. */
 static const pkc_hash_alg check_algs[] = {PKC_HASH_SHA224, PKC_HASH_SHA256, PKC_HASH_SHA384,
                                           PKC_HASH_SHA512};
+static const pkc_hash_alg tag_algs[] = {PKC_HASH_SHA224,   PKC_HASH_SHA256,   PKC_HASH_SHA384,
+                                        PKC_HASH_SHA512,   PKC_HASH_SHA3_224, PKC_HASH_SHA3_256,
+                                        PKC_HASH_SHA3_384, PKC_HASH_SHA3_512};
 
 /* Undoes the escaping of print_name in place; -1 for an unknown escape. */
 static int unescape(char *s)
@@ -144,8 +159,8 @@ static int parse_check_line(char *line, const check_opts *o, pkc_hash_alg *alg, 
     char *p = line + escaped, *hex = NULL;
     size_t hexlen = 0;
     int tagged = 0;
-    for (size_t i = 0; i < sizeof check_algs / sizeof check_algs[0]; i++) {
-        const char *tag = pkc_hash_name(check_algs[i]); /* "sha256" */
+    for (size_t i = 0; i < sizeof tag_algs / sizeof tag_algs[0]; i++) {
+        const char *tag = pkc_hash_name(tag_algs[i]); /* "sha256", "sha3-256" */
         size_t tl = strlen(tag);
         if (strncasecmp(p, tag, tl) != 0 || strncmp(p + tl, " (", 2) != 0)
             continue;
@@ -158,7 +173,7 @@ static int parse_check_line(char *line, const check_opts *o, pkc_hash_alg *alg, 
         *name = p + tl + 2;
         hex = end + 4;
         hexlen = strlen(hex);
-        *alg = check_algs[i];
+        *alg = tag_algs[i];
         tagged = 1;
         if (o->alg_given && *alg != o->alg)
             return -1;
@@ -310,7 +325,30 @@ static int check_lists(char **lists, int nlists, const check_opts *o)
 
 /* ---- the command ---- */
 
-enum { OPT_QUIET = 256, OPT_STATUS, OPT_STRICT, OPT_IGNORE_MISSING };
+enum { OPT_QUIET = 256, OPT_STATUS, OPT_STRICT, OPT_IGNORE_MISSING, OPT_LENGTH };
+
+#define SHAKE_MAX_LENGTH ((size_t)1 << 20)
+
+/* -d: a SHA-2 or SHA-3 digest into *alg, or SHAKE128/256 (*shake = 128 or
+ * 256; 0 for a fixed-length digest). SHA-1 is in the library only for OAEP
+ * interoperability: refused. Returns 0, or CLI_USAGE after the error line. */
+static int parse_hash_digest(const char *name, pkc_hash_alg *alg, int *shake)
+{
+    *shake = 0;
+    if (strcasecmp(name, "shake128") == 0 || strcasecmp(name, "shake-128") == 0) {
+        *shake = 128;
+        return 0;
+    }
+    if (strcasecmp(name, "shake256") == 0 || strcasecmp(name, "shake-256") == 0) {
+        *shake = 256;
+        return 0;
+    }
+    if (pkc_hash_from_name(name, alg) != PKC_OK || *alg == PKC_HASH_SHA1)
+        return cli_usage_error("unknown digest '%s' (sha224, sha256, sha384, sha512, sha3-224, "
+                               "sha3-256, sha3-384, sha3-512, shake128, shake256)",
+                               name);
+    return 0;
+}
 
 static int cmd_hash(int argc, char **argv)
 {
@@ -324,23 +362,38 @@ static int cmd_hash(int argc, char **argv)
         {"status", no_argument, NULL, OPT_STATUS},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING},
+        {"length", required_argument, NULL, OPT_LENGTH},
         {NULL, 0, NULL, 0},
     };
-    static const cli_spelling spellings[] = {CLI_SPELLINGS_DIGESTS, {NULL, NULL, NULL}};
+    /* OpenSSL's `openssl dgst -sha3-256`, `-shake256 -xoflen N` */
+    static const cli_spelling spellings[] = {CLI_SPELLINGS_DIGESTS,
+                                             {"-sha3-224", "--digest=sha3-224", NULL},
+                                             {"-sha3-256", "--digest=sha3-256", NULL},
+                                             {"-sha3-384", "--digest=sha3-384", NULL},
+                                             {"-sha3-512", "--digest=sha3-512", NULL},
+                                             {"-shake128", "--digest=shake128", NULL},
+                                             {"-shake256", "--digest=shake256", NULL},
+                                             {"-xoflen", "--length", NULL},
+                                             {NULL, NULL, NULL}};
     if (cli_options_prepare(&argc, argv, shortopts, opts, spellings))
         return CLI_USAGE;
     check_opts co;
     memset(&co, 0, sizeof co);
     co.alg = PKC_HASH_SHA256;
-    int check = 0, c;
+    int check = 0, c, shake = 0;
+    uint64_t length = 0; /* 0: not given */
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         switch (c) {
         case 'a':
         case 'd':
-            /* SHA-1 is in the library only for OAEP interoperability. */
-            if (cli_parse_digest(optarg, 0, &co.alg))
+            if (parse_hash_digest(optarg, &co.alg, &shake))
                 return CLI_USAGE;
             co.alg_given = 1;
+            break;
+        case OPT_LENGTH:
+            if (cli_parse_u64(optarg, 1, SHAKE_MAX_LENGTH, &length))
+                return cli_usage_error("--length: '%s' is not a byte count from 1 to %zu", optarg,
+                                       SHAKE_MAX_LENGTH);
             break;
         case 'c': check = 1; break;
         case 'w': co.warn = 1; break;
@@ -354,6 +407,11 @@ static int cmd_hash(int argc, char **argv)
     if (!check && (co.warn || co.quiet || co.status || co.strict || co.ignore_missing))
         return cli_usage_error("--quiet, --status, --strict, --warn and --ignore-missing "
                                "are for -c");
+    if (check && (shake || length))
+        return cli_usage_error("-c checks fixed-length digests: not shake128/shake256 or --length");
+    if (length && !shake)
+        return cli_usage_error("--length is for shake128 and shake256 (-d %s has a fixed length)",
+                               pkc_hash_name(co.alg));
 
     static char dash[] = "-";
     char *stdin_only[] = {dash};
@@ -366,6 +424,22 @@ static int cmd_hash(int argc, char **argv)
     int status = CLI_OK;
     if (check) {
         status = check_lists(files, nfiles, &co);
+    } else if (shake) {
+        size_t n = length ? (size_t)length : (shake == 128 ? 32 : 64);
+        uint8_t *out = malloc(n);
+        if (!out)
+            return cli_error(CLI_USAGE, "out of memory");
+        for (int i = 0; i < nfiles; i++) {
+            int err = cli_shake_file(files[i], shake, out, n);
+            if (err) {
+                fflush(stdout);
+                cli_error(CLI_USAGE, "%s: %s", files[i], strerror(err));
+                status = CLI_USAGE;
+                continue;
+            }
+            print_line(out, n, files[i]);
+        }
+        free(out);
     } else {
         size_t n = pkc_hash_size(co.alg);
         for (int i = 0; i < nfiles; i++) {
@@ -385,5 +459,5 @@ static int cmd_hash(int argc, char **argv)
     return status;
 }
 
-PKC_CLI_COMMAND(hash, 90, "compute or check SHA-2 digests of files, like sha256sum", cmd_hash,
+PKC_CLI_COMMAND(hash, 90, "compute or check SHA-2/SHA-3 digests of files, like sha256sum", cmd_hash,
                 usage_hash)

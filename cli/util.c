@@ -309,7 +309,16 @@ int cli_parse_hex(const char *what, const char *s, size_t max, uint8_t **out, si
 
 int cli_parse_digest(const char *name, int allow_sha1, pkc_hash_alg *alg)
 {
-    if (pkc_hash_from_name(name, alg) != PKC_OK || (*alg == PKC_HASH_SHA1 && !allow_sha1))
+    pkc_err e = pkc_hash_from_name(name, alg);
+    /* SHA3-*: sign, verify and encrypt stay on SHA-2 (RSA PKCS#1 v1.5 has
+     * no SHA-3 DigestInfo here); only pkc hash takes it. */
+    if (e == PKC_OK && *alg >= PKC_HASH_SHA3_224 && *alg <= PKC_HASH_SHA3_512)
+        e = PKC_ERR_UNSUPPORTED;
+    if (e == PKC_ERR_UNSUPPORTED)
+        return cli_usage_error("digest '%s': SHA-3 is only for pkc hash; here use %ssha224, "
+                               "sha256, sha384 or sha512",
+                               name, allow_sha1 ? "sha1, " : "");
+    if (e != PKC_OK || (*alg == PKC_HASH_SHA1 && !allow_sha1))
         return cli_usage_error("unknown digest '%s' (%ssha224, sha256, sha384, sha512)", name,
                                allow_sha1 ? "sha1, " : "");
     return 0;
@@ -556,7 +565,9 @@ int cli_load_key(const char *path, int allow_weak, pkc_key **key)
     return 0;
 }
 
-int cli_hash_file(const char *path, pkc_hash_alg alg, uint8_t *digest)
+/* Feeds all of path (stdin for NULL or "-") to update in fixed-size chunks.
+ * Returns 0 or an errno value. */
+static int read_chunks(const char *path, void (*update)(void *, const void *, size_t), void *ctx)
 {
     static uint8_t buf[1 << 17];
     int fd = 0, err = 0;
@@ -565,8 +576,6 @@ int cli_hash_file(const char *path, pkc_hash_alg alg, uint8_t *digest)
         if (fd < 0)
             return errno;
     }
-    pkc_hash_ctx ctx;
-    pkc_hash_init(&ctx, alg);
     for (;;) {
         ssize_t r = read(fd, buf, sizeof buf);
         if (r < 0) {
@@ -577,11 +586,42 @@ int cli_hash_file(const char *path, pkc_hash_alg alg, uint8_t *digest)
         }
         if (r == 0)
             break;
-        pkc_hash_update(&ctx, buf, (size_t)r);
+        update(ctx, buf, (size_t)r);
     }
     if (fd != 0)
         close(fd);
+    return err;
+}
+
+static void hash_update_cb(void *ctx, const void *data, size_t len)
+{
+    pkc_hash_update(ctx, data, len);
+}
+
+static void sha3_update_cb(void *ctx, const void *data, size_t len)
+{
+    pkc_sha3_update(ctx, data, len);
+}
+
+int cli_hash_file(const char *path, pkc_hash_alg alg, uint8_t *digest)
+{
+    pkc_hash_ctx ctx;
+    pkc_hash_init(&ctx, alg);
+    int err = read_chunks(path, hash_update_cb, &ctx);
     pkc_hash_final(&ctx, digest);
+    return err;
+}
+
+int cli_shake_file(const char *path, int bits, uint8_t *out, size_t outlen)
+{
+    pkc_sha3_ctx ctx;
+    if (bits == 128)
+        pkc_shake128_init(&ctx);
+    else
+        pkc_shake256_init(&ctx);
+    int err = read_chunks(path, sha3_update_cb, &ctx);
+    pkc_shake_squeeze(&ctx, out, outlen);
+    pkc_sha3_wipe(&ctx);
     return err;
 }
 

@@ -95,7 +95,9 @@ int cli_parse_hex_arg(const char *what, const char *hex, uint8_t **out, size_t *
  * buffer has len + 1 bytes: free with pkc_secure_free(*out, *len + 1)). */
 int cli_parse_hex(const char *what, const char *s, size_t max, uint8_t **out, size_t *len);
 /* A digest name for -d: the SHA-2 family, and SHA-1 when allow_sha1 (OAEP
- * interoperability only). Returns 0, or CLI_USAGE after the error line. */
+ * interoperability only); SHA-3 names are refused with their own message
+ * (pkc hash parses its -d itself). Returns 0, or CLI_USAGE after the error
+ * line. */
 int cli_parse_digest(const char *name, int allow_sha1, pkc_hash_alg *alg);
 
 /* ---- inputs ---- */
@@ -156,6 +158,8 @@ int cli_password_read(const char *spec, uint8_t **pw, size_t *len);
 /* Hashes all of path (stdin for NULL or "-") in fixed-size chunks, so any
  * size works. Returns 0 or an errno value. */
 int cli_hash_file(const char *path, pkc_hash_alg alg, uint8_t *digest);
+/* The same with SHAKE128 (bits 128) or SHAKE256 (bits 256): outlen bytes. */
+int cli_shake_file(const char *path, int bits, uint8_t *out, size_t outlen);
 
 /* pkc's DRBG seeded from the operating system. Returns 0 or CLI_USAGE. */
 int cli_rng_init(pkc_rng *rng);

@@ -41,8 +41,11 @@ PROGRAMS=(
     "test_aes_ctime||"
     # AES-GCM: key, plaintext and AAD secret; portable, and AES-NI + PCLMULQDQ
     "test_gcm_ctime||"
-    # X448 keygen/public_key/derive (the ladder), Ed448 key_from_seed,
-    # keygen and sign (the fixed-base comb, scalars mod L, SHAKE256)
+    # SHA-3 (Keccak-f[1600]): SHA3-224..512, SHAKE128/256 absorbing and
+    # squeezing a secret input, HMAC-SHA3-256 with a secret key
+    "test_sha3_ctime||"
+    # X448 keygen/public_key (edwards448's comb) and derive (the ladder);
+    # Ed448 key_from_seed, keygen, sign (the comb, scalars mod L, SHAKE256)
     "test_curve448_ctime||"
 )
 

@@ -278,7 +278,7 @@ static void test_errors(void)
     }
     CHECK(pkc_hkdf_extract((pkc_hash_alg)0, NULL, 0, ikm, sizeof ikm, prk) == PKC_ERR_ARG);
     CHECK(pkc_hkdf_expand((pkc_hash_alg)99, prk, 32, NULL, 0, okm, 32) == PKC_ERR_ARG);
-    CHECK(pkc_hkdf((pkc_hash_alg)6, NULL, 0, ikm, sizeof ikm, NULL, 0, okm, 32) == PKC_ERR_ARG);
+    CHECK(pkc_hkdf((pkc_hash_alg)10, NULL, 0, ikm, sizeof ikm, NULL, 0, okm, 32) == PKC_ERR_ARG);
     CHECK(pkc_hkdf_extract(PKC_HASH_SHA256, NULL, 5, ikm, sizeof ikm, prk) == PKC_ERR_ARG);
     CHECK(pkc_hkdf_extract(PKC_HASH_SHA256, NULL, 0, NULL, 5, prk) == PKC_ERR_ARG);
     CHECK(pkc_hkdf_extract(PKC_HASH_SHA256, NULL, 0, ikm, sizeof ikm, NULL) == PKC_ERR_ARG);

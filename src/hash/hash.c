@@ -77,7 +77,7 @@ pkc_err pkc_hash_from_name(const char *name, pkc_hash_alg *alg)
     /* Case-insensitive; one '-' or '_' may separate "sha" (or "sha3") from
      * the digits ("SHA-256", "sha_256", "SHA3-256", "sha3_256"). Anything
      * else is rejected. */
-    char norm[16];
+    char norm[16] = {0};
     size_t n = 0;
     if (!name || !alg)
         return PKC_ERR_ARG;
