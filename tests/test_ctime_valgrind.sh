@@ -47,8 +47,8 @@ PROGRAMS=(
     # X25519 keygen, public key, shared secret (good and small-order peer);
     # Ed25519 keygen, key_from_seed, sign (seed, keys, DRBG state secret)
     "test_curve25519_ctime||"
-    # X448 keygen/public_key/derive (the ladder), Ed448 key_from_seed,
-    # keygen and sign (the fixed-base comb, scalars mod L, SHAKE256)
+    # X448 keygen/public_key (edwards448's comb) and derive (the ladder);
+    # Ed448 key_from_seed, keygen, sign (the comb, scalars mod L, SHAKE256)
     "test_curve448_ctime||"
 )
 

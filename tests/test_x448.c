@@ -4,7 +4,8 @@
  * the section 6.2 Diffie-Hellman example, OpenSSL (EVP_PKEY_X448) on
  * random keys both ways, and the small-order and non-canonical peers
  * (u = 0, 1, p - 1, p, p + 1) that give an all-zero secret: PKC_ERR_POINT
- * with the output zeroed. */
+ * with the output zeroed; the public key (computed on edwards448) against
+ * the ladder. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,6 +165,22 @@ static void small_order(pkc_rng *rng)
     CHECK(pkc_x448_keygen(k, o1, NULL) == PKC_ERR_ARG);
 }
 
+/* the public key (the fixed-base path through edwards448) against the
+ * ladder with u = 5, on random keys and the all-zero and all-ones ones */
+static void pubkey_vs_ladder(pkc_rng *rng)
+{
+    uint8_t five[56] = {5};
+    for (int t = 0; t < tu_iters(24); t++) {
+        uint8_t k[56], p1[56], p2[56];
+        CHECK(pkc_rng_bytes(rng, k, 56) == PKC_OK);
+        if (t < 2)
+            memset(k, t ? 0xff : 0, 56);
+        CHECK(pkc_x448_public_key(p1, k) == PKC_OK);
+        CHECK(pkc_x448(p2, k, five) == PKC_OK);
+        CHECK_MSG(memcmp(p1, p2, 56) == 0, "public key = X448(k, 5), key %d", t);
+    }
+}
+
 static void keygen_agree(pkc_rng *rng)
 {
     for (int t = 0; t < tu_iters(8); t++) {
@@ -245,6 +262,7 @@ int main(void)
     iterated();
     rfc_dh();
     small_order(&rng);
+    pubkey_vs_ladder(&rng);
     keygen_agree(&rng);
 #ifdef PKC_HAVE_OPENSSL
     vs_openssl(&rng);

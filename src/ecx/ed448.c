@@ -9,7 +9,8 @@
  * not, so the addition is complete: no exceptional cases, the identity
  * (0 : 1 : 1 : 0) included.
  *
- * [s]B for a secret s (key generation, the nonce of a signature) uses a
+ * [s]B for a secret s (key generation, the nonce of a signature, X448's
+ * public key: pkc_ed448_x448_base) uses a
  * table of B's multiples built at first use (the atomic pattern of
  * src/ec/mul_ld.h): row r holds j 2^(8r) B for j = 1..8, 56 rows, 448
  * affine points (x, y, d x y) of 192 bytes, 86016 bytes. s mod L is
@@ -23,12 +24,13 @@
  * equation [4][S]B = [4]R + [4][k]A of RFC 8032 section 5.2.7, checked as
  * [4]([S]B - [k]A - R) = identity with one interleaved double-scalar
  * multiplication (width-7 NAF of S over a table of B's 32 odd multiples,
- * width-5 NAF of k over [1,3,..15](-A)). Cofactored because RFC 8032 says
+ * width-5 NAF of k over [1,3,..15](-A); the 32 odd multiples, 6144 bytes,
+ * are built with the comb). Cofactored because RFC 8032 says
  * so for Ed448 ("Check the group equation [4][S]B = [4]R + [4][k]A'. It's
- * sufficient, but not required, to instead check [S]B = R + [k]A'", the
- * stronger check being the one that agrees with batch verification), and
- * OpenSSL 3.0 does the same: a signature whose R has a small-order component
- * verifies in both. S >= L, a non-canonical y (y >= p), x = 0 with the sign
+ * sufficient, but not required, to instead check [S]B = R + [k]A'"; the
+ * cofactored form is the one batch verification agrees with), and OpenSSL
+ * 3.0 does the same: a signature whose R has a component of order 2 verifies
+ * in both (tests/test_ed448.c). S >= L, a non-canonical y (y >= p), x = 0 with the sign
  * bit set, and a last byte with any of its low 7 bits set are refused, for
  * A and for R.
  */
@@ -36,6 +38,7 @@
 #include <string.h>
 
 #include "ct.h"
+#include "ecx/ed448_internal.h"
 #include "ecx/fe448.h"
 #include "ecx/sc448.h"
 #include "pkc/curve448.h"
@@ -303,7 +306,7 @@ static void comb_select(ge448_aff *q, const ge448_aff *row, int8_t digit)
     fe448_one(q->y);
     fe448_zero(q->dxy);
     for (int j = 0; j < COMB_COLS; j++) {
-        uint64_t m = ct_mask_eq(a, (uint64_t)(j + 1));
+        uint64_t m = ct_mask_eq(a, (uint64_t)j + 1);
         fe448_cmov(q->x, row[j].x, m);
         fe448_cmov(q->y, row[j].y, m);
         fe448_cmov(q->dxy, row[j].dxy, m);
@@ -375,6 +378,28 @@ static void ge_double_scalarmult_var(ge448 *p, const uint64_t a[7], const ge448 
             ge_add_var(p, p, &n);
         }
     }
+}
+
+void pkc_ed448_x448_base(uint8_t out[56], const uint8_t k[56])
+{
+    uint8_t c[56];
+    uint64_t s[7];
+    ge448 p;
+    fe448 t;
+    memcpy(c, k, 56);
+    c[0] &= 252;
+    c[55] |= 128;
+    sc448_reduce_bytes(s, c, 56);
+    ge_scalarmult_base(&p, s);
+    /* u = (Y / X)^2 (X = 0 only for s = 0: then u = 0, as the ladder gives) */
+    fe448_inv(t, p.X);
+    fe448_mul(t, t, p.Y);
+    fe448_sqr(t, t);
+    fe448_tobytes(out, t);
+    pkc_memzero(c, sizeof c);
+    pkc_memzero(s, sizeof s);
+    pkc_memzero(&p, sizeof p);
+    pkc_memzero(t, sizeof t);
 }
 
 /* ---- Ed448 ---- */
