@@ -7,13 +7,13 @@
  * When pkc reads a key, OpenSSL must read the same one: the same type,
  * private or public as pkc says, the same SubjectPublicKeyInfo (the EC
  * point uncompressed), the same private components (RSA: all eight; EC:
- * d), and the values must satisfy pkc's documented checks (fdk_rsa_valid,
+ * d; X25519, Ed25519, X448, Ed448: the raw private and public keys), and the values must satisfy pkc's documented checks (fdk_rsa_valid,
  * fdk_ec_private_valid, EVP_PKEY_public_check for EC points). When pkc refuses a
  * key OpenSSL reads, the error code must be explained by what OpenSSL
  * read (fdk_explain):
  *   PKC_ERR_UNSUPPORTED  OpenSSL's key is of the algorithm pkc_key_info
- *                        names and pkc does not implement (Ed25519, X25519,
- *                        Ed448, X448, DSA, DH, RSASSA-PSS), a multi-prime
+ *                        names and pkc does not implement (DSA, DH,
+ *                        RSASSA-PSS), a multi-prime
  *                        RSA key (RFC 8017 A.1.2 version 1), or an EC key
  *                        with explicit parameters or a curve pkc does not
  *                        have (RFC 5480 section 2.1.1: specifiedCurve and
@@ -30,7 +30,10 @@
  *                        OpenSSL's decoders check none of these, so it
  *                        reads e = 1, an even n, q = 2 ...
  *   PKC_ERR_POINT        OpenSSL's EVP_PKEY_public_check refuses the point
- *                        too (its decoder accepts the point at infinity)
+ *                        too (its decoder accepts the point at infinity);
+ *                        or an Ed25519/Ed448 public key that does not
+ *                        decode to a point (RFC 8032 5.1.3, 5.2.3), which
+ *                        OpenSSL's decoder does not check
  *   PKC_ERR_DECODE       the input is not the canonical encoding of what
  *                        OpenSSL read: OpenSSL's decoder is BER-tolerant
  *                        (non-minimal lengths and integers, trailing bytes
@@ -97,6 +100,8 @@
 #include "fuzz_common.h"
 #include "fuzz_keys.h"
 #include "fuzz_openssl.h"
+#include "pkc/curve25519.h"
+#include "pkc/curve448.h"
 #include "pkc/der.h"
 #include "pkc/key.h"
 
@@ -467,6 +472,11 @@ static BIGNUM *fdk_bn(const EVP_PKEY *k, const char *name)
 
 static int fdk_ossl_is_private(const EVP_PKEY *k)
 {
+    if (EVP_PKEY_is_a(k, "X25519") || EVP_PKEY_is_a(k, "ED25519") || EVP_PKEY_is_a(k, "X448") ||
+        EVP_PKEY_is_a(k, "ED448")) {
+        size_t len = 0; /* the raw private key's length, or failure for a public key */
+        return EVP_PKEY_get_raw_private_key(k, NULL, &len) == 1 && len > 0;
+    }
     BIGNUM *d = fdk_bn(k, EVP_PKEY_is_a(k, "EC") ? OSSL_PKEY_PARAM_PRIV_KEY : OSSL_PKEY_PARAM_RSA_D);
     BN_free(d);
     return d != NULL;
@@ -687,12 +697,60 @@ static int fdk_public_check(EVP_PKEY *k)
 /* ---- the comparison ---- */
 
 /* pkc read key k from x, OpenSSL o: the same key. */
+/* OpenSSL's name of pkc's X25519/Ed25519/X448/Ed448 key type; NULL else */
+static const char *fdk_ecx_name(pkc_key_type t)
+{
+    switch (t) {
+    case PKC_KEY_X25519: return "X25519";
+    case PKC_KEY_ED25519: return "ED25519";
+    case PKC_KEY_X448: return "X448";
+    case PKC_KEY_ED448: return "ED448";
+    default: return NULL;
+    }
+}
+
+/* 1 if OpenSSL's key o is an Ed25519 or Ed448 key whose public key does
+ * not decode to a point (RFC 8032 sections 5.1.3 and 5.2.3), which
+ * OpenSSL's decoder does not check and pkc refuses (PKC_ERR_POINT) */
+static int fdk_ed_point_invalid(const EVP_PKEY *o)
+{
+    uint8_t pub[PKC_ED448_PUBLIC_SIZE];
+    size_t len = sizeof pub;
+    if (EVP_PKEY_is_a(o, "ED25519"))
+        return EVP_PKEY_get_raw_public_key(o, pub, &len) == 1 && len == PKC_ED25519_PUBLIC_SIZE &&
+               pkc_ed25519_check_public(pub) != PKC_OK;
+    if (EVP_PKEY_is_a(o, "ED448"))
+        return EVP_PKEY_get_raw_public_key(o, pub, &len) == 1 && len == PKC_ED448_PUBLIC_SIZE &&
+               pkc_ed448_check_public(pub) != PKC_OK;
+    return 0;
+}
+
+/* the same raw keys (RFC 7748 / RFC 8032 byte strings) */
+static void fdk_same_ecx(const pkc_key *k, EVP_PKEY *o)
+{
+    uint8_t raw[PKC_ED448_SEED_SIZE];
+    size_t len = sizeof raw, ml = 0;
+    const uint8_t *mine = pkc_key_ecx_public(k, &ml);
+    FUZZ_CHECK(mine && EVP_PKEY_get_raw_public_key(o, raw, &len) == 1 && len == ml &&
+               memcmp(raw, mine, ml) == 0);
+    if (pkc_key_is_private(k)) {
+        len = sizeof raw;
+        mine = pkc_key_ecx_private(k, &ml);
+        FUZZ_CHECK(mine && EVP_PKEY_get_raw_private_key(o, raw, &len) == 1 && len == ml &&
+                   memcmp(raw, mine, ml) == 0);
+        OPENSSL_cleanse(raw, sizeof raw);
+    }
+}
+
 static void fdk_same(const pkc_key *k, EVP_PKEY *o, const uint8_t *x, size_t n, int pem)
 {
     int rsa = pkc_key_get_type(k) == PKC_KEY_RSA;
-    FUZZ_CHECK(EVP_PKEY_is_a(o, rsa ? "RSA" : "EC") && !EVP_PKEY_is_a(o, "RSA-PSS"));
+    const char *ecx = fdk_ecx_name(pkc_key_get_type(k));
+    FUZZ_CHECK(EVP_PKEY_is_a(o, ecx ? ecx : rsa ? "RSA" : "EC") && !EVP_PKEY_is_a(o, "RSA-PSS"));
     FUZZ_CHECK(pkc_key_is_private(k) == fdk_ossl_is_private(o));
-    if (rsa) {
+    if (ecx) {
+        fdk_same_ecx(k, o);
+    } else if (rsa) {
         FUZZ_CHECK(fdk_rsa_valid(o));
         static const char *const names[8] = {
             OSSL_PKEY_PARAM_RSA_N,         OSSL_PKEY_PARAM_RSA_E,
@@ -761,8 +819,7 @@ static int fdk_rsa_public_like_version(const EVP_PKEY *k)
 /* pkc_key_info's algorithm names of the algorithms pkc refuses as
  * unsupported, and OpenSSL's names of the same. */
 static const char *const fdk_other_algs[][2] = {
-    {"Ed25519", "ED25519"}, {"X25519", "X25519"}, {"Ed448", "ED448"},    {"X448", "X448"},
-    {"DSA", "DSA"},         {"DH", "DH"},         {"DH", "DHX"},         {"RSASSA-PSS", "RSA-PSS"}};
+    {"DSA", "DSA"}, {"DH", "DH"}, {"DH", "DHX"}, {"RSASSA-PSS", "RSA-PSS"}};
 
 /* 1 if OpenSSL read an EC key whose stored public key is in the hybrid
  * form (06/07 || X || Y, ANSI X9.62), which pkc refuses: SEC 1 v2 2.3.4
@@ -813,7 +870,7 @@ static void fdk_explain(pkc_err e, const pkc_key_info *info, EVP_PKEY *o, const 
             FUZZ_CHECK(curve >= 0 && !fdk_ec_private_valid(o, curve, x, n, pem));
         }
         break;
-    case PKC_ERR_POINT: FUZZ_CHECK(ec && !fdk_public_check(o)); break;
+    case PKC_ERR_POINT: FUZZ_CHECK((ec && !fdk_public_check(o)) || fdk_ed_point_invalid(o)); break;
     case PKC_ERR_DECODE:
         FUZZ_CHECK(!fdk_ossl_canonical(o, x, n, pem) || fdk_rsa_public_like_version(o) ||
                    fdk_bad_version(x, n, pem) || (!rsa && !ec) || fdk_ec_hybrid(o));

@@ -7,7 +7,9 @@
  * in DER and PEM, and each reads back to a key with the same public
  * encoding; the writing is stable. Then a short message is signed (private
  * keys) and verified; a signature made from the input bytes is verified
- * too (it may fail, never crash); RSA keys encrypt and decrypt. Keys above
+ * too (it may fail, never crash); RSA keys encrypt and decrypt; Ed25519 and
+ * Ed448 keys sign the message itself, X25519 and X448 keys derive with
+ * themselves. Keys above
  * FKEY_MAX_BITS skip the private-key operations so every iteration stays
  * fast (their parsing is what is fuzzed).
  */
@@ -42,10 +44,48 @@ static void fkey_reparse(const uint8_t *enc, size_t enclen, int priv, const uint
     pkc_key_free(k);
 }
 
+/* X25519/X448 keys agree with themselves, Ed25519/Ed448 keys sign messages
+ * (not digests); the input as a signature gives any answer but a crash */
+static void fkey_ecx_operations(const pkc_key *k, pkc_rng *rng, const uint8_t *data, size_t len)
+{
+    pkc_sign_params params;
+    pkc_sign_params_init(&params);
+    uint8_t out[128];
+    size_t outlen = 0;
+    static const uint8_t msg[] = "pkc fuzz";
+    if (pkc_key_signs_messages(k)) {
+        size_t cap = pkc_key_signature_size(k);
+        FUZZ_CHECK(cap > 0 && cap <= sizeof out);
+        pkc_err e = pkc_key_sign_message(k, rng, &params, msg, sizeof msg, out, cap, &outlen);
+        FUZZ_CHECK(pkc_key_is_private(k) ? e == PKC_OK : e == PKC_ERR_KEY);
+        if (e == PKC_OK) {
+            FUZZ_CHECK(outlen == cap);
+            FUZZ_CHECK(pkc_key_verify_message(k, &params, msg, sizeof msg, out, outlen) == PKC_OK);
+            out[outlen / 2] ^= 1;
+            FUZZ_CHECK(pkc_key_verify_message(k, &params, msg, sizeof msg, out, outlen) != PKC_OK);
+        }
+        e = pkc_key_verify_message(k, &params, msg, sizeof msg, data, len);
+        FUZZ_CHECK(pkc_fuzz_is_input_error(e) || e == PKC_OK);
+        FUZZ_CHECK(pkc_key_derive(k, k, out, sizeof out, &outlen) == PKC_ERR_UNSUPPORTED);
+    } else {
+        pkc_err e = pkc_key_derive(k, k, out, sizeof out, &outlen);
+        /* all zero (PKC_ERR_POINT) only from a public key of small order */
+        FUZZ_CHECK(pkc_key_is_private(k) ? e == PKC_OK || e == PKC_ERR_POINT : e == PKC_ERR_KEY);
+        FUZZ_CHECK(pkc_key_sign_message(k, rng, &params, msg, sizeof msg, out, sizeof out,
+                                        &outlen) != PKC_OK);
+    }
+}
+
 static void fkey_operations(const pkc_key *k, const uint8_t *data, size_t len)
 {
     pkc_rng rng;
     FUZZ_CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, 7) == PKC_OK);
+    size_t ecxlen = 0;
+    if (pkc_key_ecx_public(k, &ecxlen)) {
+        fkey_ecx_operations(k, &rng, data, len);
+        pkc_rng_wipe(&rng);
+        return;
+    }
     pkc_sign_params params;
     pkc_sign_params_init(&params);
     params.pss = len > 0 && (data[0] & 1) && pkc_key_get_type(k) == PKC_KEY_RSA;
@@ -101,8 +141,8 @@ static void fkey_operations(const pkc_key *k, const uint8_t *data, size_t len)
     pkc_rng_wipe(&rng);
 }
 
-/* What pkc_key_parse_info says agrees with the verdict: a key read is RSA or
- * EC, private as its container; a key refused as unsupported names its
+/* What pkc_key_parse_info says agrees with the verdict: a key read is RSA,
+ * EC, X25519, Ed25519, X448 or Ed448, private as its container; a key refused as unsupported names its
  * algorithm or its encryption. */
 static void fkey_check_info(pkc_err e, const pkc_key *k, const pkc_key_info *info)
 {
@@ -128,7 +168,9 @@ int pkc_fuzz_key(const uint8_t *data, size_t len)
         free(buf);
         return 0;
     }
-    FUZZ_CHECK(pkc_key_get_type(k) == PKC_KEY_RSA || pkc_key_get_type(k) == PKC_KEY_EC);
+    pkc_key_type t = pkc_key_get_type(k);
+    FUZZ_CHECK(t == PKC_KEY_RSA || t == PKC_KEY_EC || t == PKC_KEY_X25519 ||
+               t == PKC_KEY_ED25519 || t == PKC_KEY_X448 || t == PKC_KEY_ED448);
     FUZZ_CHECK(pkc_key_bits(k) > 0 && pkc_key_type_name(k) != NULL);
     FUZZ_CHECK((pkc_key_rsa(k) != NULL) == (pkc_key_get_type(k) == PKC_KEY_RSA));
 
