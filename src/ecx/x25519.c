@@ -2,7 +2,8 @@
  *
  * pkc_x25519 is the Montgomery ladder of RFC 7748 section 5 on the u
  * coordinate: 255 steps from bit 254 down, one constant-time conditional swap
- * per step, the a24 = 121665 form z_2 = E (AA + a24 E). The scalar is clamped
+ * per step (every value entering a subtraction there is a product or a
+ * decoded u, "tight" in src/ecx/fe25519.h, so the subtractions skip the carry), the a24 = 121665 form z_2 = E (AA + a24 E). The scalar is clamped
  * (bits 0..2 and 255 cleared, bit 254 set), bit 255 of u is ignored and a u
  * in [p, 2^255) is taken mod p (it is simply not reduced before use). An
  * all-zero result (a peer of small order) is PKC_ERR_POINT with shared
@@ -47,16 +48,16 @@ static void ladder(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
         swap = kt;
         fe25519_add(a, x2, z2);       /* A = x2 + z2 (< 2^53) */
         fe25519_sqr(aa, a);           /* AA */
-        fe25519_sub(b, x2, z2);       /* B = x2 - z2 */
+        fe25519_sub_tight(b, x2, z2); /* B = x2 - z2 (< 2^54) */
         fe25519_sqr(bb, b);           /* BB */
-        fe25519_sub(e, aa, bb);       /* E = AA - BB */
+        fe25519_sub_tight(e, aa, bb); /* E = AA - BB (< 2^54) */
         fe25519_add(c, x3, z3);       /* C = x3 + z3 */
-        fe25519_sub(d, x3, z3);       /* D = x3 - z3 */
+        fe25519_sub_tight(d, x3, z3); /* D = x3 - z3 (< 2^54) */
         fe25519_mul(da, d, a);        /* DA */
         fe25519_mul(cb, c, b);        /* CB */
         fe25519_add(t, da, cb);
         fe25519_sqr(x3, t);           /* x3 = (DA + CB)^2 */
-        fe25519_sub(t, da, cb);
+        fe25519_sub_tight(t, da, cb);
         fe25519_sqr(t, t);
         fe25519_mul(z3, x1, t);       /* z3 = x1 (DA - CB)^2 */
         fe25519_mul(x2, aa, bb);      /* x2 = AA BB */
