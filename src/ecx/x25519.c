@@ -2,8 +2,9 @@
  *
  * pkc_x25519 is the Montgomery ladder of RFC 7748 section 5 on the u
  * coordinate: 255 steps from bit 254 down, one constant-time conditional swap
- * per step (every value entering a subtraction there is a product or a
- * decoded u, "tight" in src/ecx/fe25519.h, so the subtractions skip the carry), the a24 = 121665 form z_2 = E (AA + a24 E). The scalar is clamped
+ * per step, the a24 = 121665 form z_2 = E (AA + a24 E). Every value that is
+ * subtracted there is a product or the decoded u ("tight" in
+ * src/ecx/fe25519.h), so the subtractions skip the carry. The scalar is clamped
  * (bits 0..2 and 255 cleared, bit 254 set), bit 255 of u is ignored and a u
  * in [p, 2^255) is taken mod p (it is simply not reduced before use). An
  * all-zero result (a peer of small order) is PKC_ERR_POINT with shared
