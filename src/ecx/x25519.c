@@ -12,7 +12,7 @@
  *
  * The public key X25519(k, 9) goes through the Ed25519 fixed-base table
  * instead (src/ecx/ge25519.c): u = (1 + y)/(1 - y) of [k]B, B being the
- * Edwards point of u = 9 (RFC 7748 section 4.1), about four times faster
+ * Edwards point of u = 9 (RFC 7748 section 4.1), several times faster
  * than the ladder; tests/test_x25519.c checks both against each other.
  */
 #include <string.h>
