@@ -1,5 +1,5 @@
 /* The field GF(2^255 - 19) of X25519 and Ed25519 (src/ecx/fe25519.h)
- * against GMP: add, sub, neg, mul, sqr, mul by 121665, inversion, the square
+ * against GMP: add, sub, sub_tight, neg, mul, sqr, mul by 121665, inversion, the square
  * root of a ratio (RFC 8032 section 5.1.3), encoding and decoding, equality,
  * "is negative", the conditional swap and move. Inputs: random limbs at
  * every bound the header states (limbs just under 2^52, 2^53, 2^54, and
@@ -97,10 +97,22 @@ static void ops(const fe25519 a, const fe25519 b, uint64_t abound, uint64_t bbou
         mpz_neg(w, y);
         CHECK(same_mod_p(r, w) && limbs_below(r, loose));
     }
+    if (abound <= ((uint64_t)1 << 53) && bbound <= ((uint64_t)1 << 51)) {
+        /* b "tight" (limbs < 2^51 here): no carry, limbs < 2^54 */
+        fe25519_sub_tight(r, a, b);
+        mpz_sub(w, x, y);
+        CHECK(same_mod_p(r, w) && limbs_below(r, (uint64_t)1 << 54));
+    }
     if (abound <= ((uint64_t)1 << 54) && bbound <= ((uint64_t)1 << 54)) {
         fe25519_mul(r, a, b);
         mpz_mul(w, x, y);
         CHECK(same_mod_p(r, w) && limbs_below(r, loose));
+        if (abound <= ((uint64_t)1 << 53)) { /* a product is "tight" */
+            fe25519 r2;
+            fe25519_sub_tight(r2, a, r);
+            mpz_sub(w, x, w);
+            CHECK(same_mod_p(r2, w) && limbs_below(r2, (uint64_t)1 << 54));
+        }
         fe25519_sqr(r, a);
         mpz_mul(w, x, x);
         CHECK(same_mod_p(r, w) && limbs_below(r, loose));

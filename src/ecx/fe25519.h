@@ -28,6 +28,10 @@
 typedef uint64_t fe25519[5];
 typedef unsigned __int128 fe25519_u128;
 
+/* -O2 neither inlines every call of these nor unrolls their loops */
+#define FE25519_INLINE static inline __attribute__((always_inline))
+#define FE25519_UNROLL _Pragma("GCC unroll 8")
+
 #define FE25519_MASK51 (((uint64_t)1 << 51) - 1)
 
 static const fe25519 fe25519_zero = {0, 0, 0, 0, 0};
@@ -41,22 +45,23 @@ static const fe25519 fe25519_sqrtm1 = {0x61b274a0ea0b0ULL, 0x0d5a5fc8f189dULL,
                                        0x7ef5e9cbd0c60ULL, 0x78595a6804c9eULL,
                                        0x2b8324804fc1dULL};
 
-static inline void fe25519_copy(fe25519 r, const fe25519 a)
+FE25519_INLINE void fe25519_copy(fe25519 r, const fe25519 a)
 {
     memcpy(r, a, sizeof(fe25519));
 }
 
 /* r = a + b, no carry: loose + loose -> sum (< 2^53); sum + loose < 2^54
  * (only as a mul/sqr input) */
-static inline void fe25519_add(fe25519 r, const fe25519 a, const fe25519 b)
+FE25519_INLINE void fe25519_add(fe25519 r, const fe25519 a, const fe25519 b)
 {
+    FE25519_UNROLL
     for (int i = 0; i < 5; i++)
         r[i] = a[i] + b[i];
 }
 
 /* One carry pass over 128-bit columns, each t[i] < 2^115 (t[4] below
  * 2^115 - 2^64 too): out loose (limb 1 < 2^51 + 2^18, the others < 2^51) */
-static inline void fe25519_carry128(fe25519 r, const fe25519_u128 t[5])
+FE25519_INLINE void fe25519_carry128(fe25519 r, const fe25519_u128 t[5])
 {
     fe25519_u128 t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4];
     t1 += (uint64_t)(t0 >> 51);
@@ -73,7 +78,7 @@ static inline void fe25519_carry128(fe25519 r, const fe25519_u128 t[5])
 }
 
 /* r = a (limbs < 2^63) with one carry pass: loose (limb 0 < 2^51 + 19 2^12) */
-static inline void fe25519_carry(fe25519 r, const fe25519 a)
+FE25519_INLINE void fe25519_carry(fe25519 r, const fe25519 a)
 {
     uint64_t c0 = a[0] >> 51, c1 = a[1] >> 51, c2 = a[2] >> 51, c3 = a[3] >> 51,
              c4 = a[4] >> 51;
@@ -86,7 +91,7 @@ static inline void fe25519_carry(fe25519 r, const fe25519 a)
 
 /* r = a - b + 8p, carried: a < 2^54, b < 2^54 - 152 -> loose. The limbs of
  * 8p are 2^54 - 152 and 2^54 - 8, so no limb goes negative; a + 8p < 2^55. */
-static inline void fe25519_sub(fe25519 r, const fe25519 a, const fe25519 b)
+FE25519_INLINE void fe25519_sub(fe25519 r, const fe25519 a, const fe25519 b)
 {
     fe25519 t;
     t[0] = a[0] + 0x3FFFFFFFFFFF68ULL - b[0];
@@ -97,14 +102,28 @@ static inline void fe25519_sub(fe25519 r, const fe25519 a, const fe25519 b)
     fe25519_carry(r, t);
 }
 
+/* r = a - b + 2p without a carry, for b "tight" (the output of fe25519_mul,
+ * fe25519_sqr or fe25519_mul_small: limb 0 < 2^51, limb 1 < 2^51 + 2^18,
+ * the others < 2^51; or of frombytes, < 2^51) and a < 2^53: the limbs of 2p
+ * are 2^52 - 38 and 2^52 - 2, each >= b's, so r < 2^53 + 2^52 < 2^54 per
+ * limb, a mul/sqr/mul_small input (not a sub or neg input). */
+FE25519_INLINE void fe25519_sub_tight(fe25519 r, const fe25519 a, const fe25519 b)
+{
+    r[0] = a[0] + 0xFFFFFFFFFFFDAULL - b[0];
+    r[1] = a[1] + 0xFFFFFFFFFFFFEULL - b[1];
+    r[2] = a[2] + 0xFFFFFFFFFFFFEULL - b[2];
+    r[3] = a[3] + 0xFFFFFFFFFFFFEULL - b[3];
+    r[4] = a[4] + 0xFFFFFFFFFFFFEULL - b[4];
+}
+
 /* r = -a: a < 2^54 - 152 -> loose */
-static inline void fe25519_neg(fe25519 r, const fe25519 a)
+FE25519_INLINE void fe25519_neg(fe25519 r, const fe25519 a)
 {
     fe25519_sub(r, fe25519_zero, a);
 }
 
 /* r = a b: limbs < 2^54 -> loose */
-static inline void fe25519_mul(fe25519 r, const fe25519 a, const fe25519 b)
+FE25519_INLINE void fe25519_mul(fe25519 r, const fe25519 a, const fe25519 b)
 {
     uint64_t b1 = 19 * b[1], b2 = 19 * b[2], b3 = 19 * b[3], b4 = 19 * b[4]; /* < 2^58.3 */
     fe25519_u128 t[5];
@@ -123,7 +142,7 @@ static inline void fe25519_mul(fe25519 r, const fe25519 a, const fe25519 b)
 }
 
 /* r = a^2: limbs < 2^54 -> loose (the same column bound as fe25519_mul) */
-static inline void fe25519_sqr(fe25519 r, const fe25519 a)
+FE25519_INLINE void fe25519_sqr(fe25519 r, const fe25519 a)
 {
     uint64_t a0x2 = 2 * a[0], a1x2 = 2 * a[1];                  /* < 2^55 */
     uint64_t a3x19 = 19 * a[3], a4x19 = 19 * a[4];              /* < 2^58.3 */
@@ -139,7 +158,7 @@ static inline void fe25519_sqr(fe25519 r, const fe25519 a)
 }
 
 /* r = a^(2^n), n >= 1 */
-static inline void fe25519_sqr_n(fe25519 r, const fe25519 a, int n)
+FE25519_INLINE void fe25519_sqr_n(fe25519 r, const fe25519 a, int n)
 {
     fe25519_sqr(r, a);
     for (int i = 1; i < n; i++)
@@ -147,17 +166,19 @@ static inline void fe25519_sqr_n(fe25519 r, const fe25519 a, int n)
 }
 
 /* r = a * k for k < 2^17 (a24 = 121665): a < 2^54 -> loose */
-static inline void fe25519_mul_small(fe25519 r, const fe25519 a, uint32_t k)
+FE25519_INLINE void fe25519_mul_small(fe25519 r, const fe25519 a, uint32_t k)
 {
     fe25519_u128 t[5];
+    FE25519_UNROLL
     for (int i = 0; i < 5; i++)
         t[i] = (fe25519_u128)a[i] * k; /* < 2^71 */
     fe25519_carry128(r, t);
 }
 
 /* if mask (all-ones or zero), swap a and b */
-static inline void fe25519_cswap(fe25519 a, fe25519 b, uint64_t mask)
+FE25519_INLINE void fe25519_cswap(fe25519 a, fe25519 b, uint64_t mask)
 {
+    FE25519_UNROLL
     for (int i = 0; i < 5; i++) {
         uint64_t x = mask & (a[i] ^ b[i]);
         a[i] ^= x;
@@ -166,8 +187,9 @@ static inline void fe25519_cswap(fe25519 a, fe25519 b, uint64_t mask)
 }
 
 /* if mask, r = a */
-static inline void fe25519_cmov(fe25519 r, const fe25519 a, uint64_t mask)
+FE25519_INLINE void fe25519_cmov(fe25519 r, const fe25519 a, uint64_t mask)
 {
+    FE25519_UNROLL
     for (int i = 0; i < 5; i++)
         r[i] ^= mask & (r[i] ^ a[i]);
 }
@@ -221,7 +243,7 @@ static inline void fe25519_pow22523(fe25519 r, const fe25519 z)
 /* 32 bytes little-endian, bit 255 ignored (RFC 7748 section 5; RFC 8032
  * takes the bit off first): loose. A value in [p, 2^255) is kept unreduced
  * and so taken mod p. */
-static inline void fe25519_frombytes(fe25519 r, const uint8_t s[32])
+FE25519_INLINE void fe25519_frombytes(fe25519 r, const uint8_t s[32])
 {
     uint64_t w[4];
     for (int i = 0; i < 4; i++) {
@@ -239,7 +261,7 @@ static inline void fe25519_frombytes(fe25519 r, const uint8_t s[32])
 
 /* A sequential carry pass: a < 2^63 per limb -> limbs 1..4 < 2^51, limb 0
  * < 2^51 + 19 (a[4] >> 51) */
-static inline void fe25519_carry_seq(fe25519 h)
+FE25519_INLINE void fe25519_carry_seq(fe25519 h)
 {
     h[1] += h[0] >> 51;
     h[0] &= FE25519_MASK51;

@@ -2,7 +2,9 @@
  *
  * pkc_x25519 is the Montgomery ladder of RFC 7748 section 5 on the u
  * coordinate: 255 steps from bit 254 down, one constant-time conditional swap
- * per step, the a24 = 121665 form z_2 = E (AA + a24 E). The scalar is clamped
+ * per step, the a24 = 121665 form z_2 = E (AA + a24 E). Every value that is
+ * subtracted there is a product or the decoded u ("tight" in
+ * src/ecx/fe25519.h), so the subtractions skip the carry. The scalar is clamped
  * (bits 0..2 and 255 cleared, bit 254 set), bit 255 of u is ignored and a u
  * in [p, 2^255) is taken mod p (it is simply not reduced before use). An
  * all-zero result (a peer of small order) is PKC_ERR_POINT with shared
@@ -10,7 +12,7 @@
  *
  * The public key X25519(k, 9) goes through the Ed25519 fixed-base table
  * instead (src/ecx/ge25519.c): u = (1 + y)/(1 - y) of [k]B, B being the
- * Edwards point of u = 9 (RFC 7748 section 4.1), about four times faster
+ * Edwards point of u = 9 (RFC 7748 section 4.1), several times faster
  * than the ladder; tests/test_x25519.c checks both against each other.
  */
 #include <string.h>
@@ -47,16 +49,16 @@ static void ladder(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
         swap = kt;
         fe25519_add(a, x2, z2);       /* A = x2 + z2 (< 2^53) */
         fe25519_sqr(aa, a);           /* AA */
-        fe25519_sub(b, x2, z2);       /* B = x2 - z2 */
+        fe25519_sub_tight(b, x2, z2); /* B = x2 - z2 (< 2^54) */
         fe25519_sqr(bb, b);           /* BB */
-        fe25519_sub(e, aa, bb);       /* E = AA - BB */
+        fe25519_sub_tight(e, aa, bb); /* E = AA - BB (< 2^54) */
         fe25519_add(c, x3, z3);       /* C = x3 + z3 */
-        fe25519_sub(d, x3, z3);       /* D = x3 - z3 */
+        fe25519_sub_tight(d, x3, z3); /* D = x3 - z3 (< 2^54) */
         fe25519_mul(da, d, a);        /* DA */
         fe25519_mul(cb, c, b);        /* CB */
         fe25519_add(t, da, cb);
         fe25519_sqr(x3, t);           /* x3 = (DA + CB)^2 */
-        fe25519_sub(t, da, cb);
+        fe25519_sub_tight(t, da, cb);
         fe25519_sqr(t, t);
         fe25519_mul(z3, x1, t);       /* z3 = x1 (DA - CB)^2 */
         fe25519_mul(x2, aa, bb);      /* x2 = AA BB */
