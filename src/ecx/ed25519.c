@@ -46,8 +46,8 @@ pkc_err pkc_ed25519_key_from_seed(pkc_ed25519_key *key, const uint8_t seed[32])
     h[31] |= 64;
     memcpy(key->scalar, h, 32);
     memcpy(key->prefix, h + 32, 32);
-    ge25519_scalarmult_base(&a, key->scalar);
-    ge25519_tobytes(key->pub, &a);
+    pkc_ge25519_scalarmult_base(&a, key->scalar);
+    pkc_ge25519_tobytes(key->pub, &a);
     pkc_memzero(h, sizeof h);
     pkc_memzero(&c, sizeof c);
     pkc_memzero(&a, sizeof a);
@@ -90,9 +90,9 @@ pkc_err pkc_ed25519_sign(const pkc_ed25519_key *key, const uint8_t *msg, size_t 
     pkc_sha512_final(&c, h);
     sc25519_from64bytes(r, h);
     sc25519_store32(rb, r);
-    ge25519_scalarmult_base(&R, rb);
+    pkc_ge25519_scalarmult_base(&R, rb);
     uint8_t renc[32];
-    ge25519_tobytes(renc, &R);
+    pkc_ge25519_tobytes(renc, &R);
     pkc_sha512_init(&c);
     pkc_sha512_update(&c, renc, 32);
     pkc_sha512_update(&c, key->pub, 32);
@@ -119,7 +119,7 @@ pkc_err pkc_ed25519_check_public(const uint8_t pub[32])
     if (!pub)
         return PKC_ERR_ARG;
     ge25519_p3 a;
-    return ge25519_frombytes_var(&a, pub) == 0 ? PKC_OK : PKC_ERR_POINT;
+    return pkc_ge25519_frombytes_var(&a, pub) == 0 ? PKC_OK : PKC_ERR_POINT;
 }
 
 pkc_err pkc_ed25519_verify(const uint8_t pub[32], const uint8_t *msg, size_t len,
@@ -128,7 +128,7 @@ pkc_err pkc_ed25519_verify(const uint8_t pub[32], const uint8_t *msg, size_t len
     if (!pub || (!msg && len) || !sig)
         return PKC_ERR_ARG;
     ge25519_p3 a, p;
-    if (ge25519_frombytes_var(&a, pub) != 0)
+    if (pkc_ge25519_frombytes_var(&a, pub) != 0)
         return PKC_ERR_POINT;
     if (!sc25519_is_canonical_var(sig + 32))
         return PKC_ERR_VERIFY;
@@ -146,7 +146,7 @@ pkc_err pkc_ed25519_verify(const uint8_t pub[32], const uint8_t *msg, size_t len
     /* -A */
     fe25519_neg(a.X, a.X);
     fe25519_neg(a.T, a.T);
-    ge25519_double_scalarmult_var(&p, kb, &a, sig + 32);
-    ge25519_tobytes(enc, &p);
+    pkc_ge25519_double_scalarmult_var(&p, kb, &a, sig + 32);
+    pkc_ge25519_tobytes(enc, &p);
     return memcmp(enc, sig, 32) == 0 ? PKC_OK : PKC_ERR_VERIFY;
 }

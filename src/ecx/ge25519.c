@@ -145,7 +145,7 @@ static void ge_sub_precomp(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_p
 
 /* ---- encoding ---- */
 
-void ge25519_tobytes(uint8_t s[32], const ge25519_p3 *p)
+void pkc_ge25519_tobytes(uint8_t s[32], const ge25519_p3 *p)
 {
     fe25519 zi, x, y;
     fe25519_invert(zi, p->Z);
@@ -155,7 +155,7 @@ void ge25519_tobytes(uint8_t s[32], const ge25519_p3 *p)
     s[31] = (uint8_t)(s[31] | (fe25519_is_negative(x) << 7));
 }
 
-int ge25519_frombytes_var(ge25519_p3 *r, const uint8_t s[32])
+int pkc_ge25519_frombytes_var(ge25519_p3 *r, const uint8_t s[32])
 {
     fe25519 y, y2, u, v, x;
     uint8_t chk[32];
@@ -231,7 +231,7 @@ static void tables_build(void)
     ge25519_p3 b, p, q;
     ge25519_p1p1 t;
     ge25519_cached pc;
-    (void)ge25519_frombytes_var(&b, base_enc);
+    (void)pkc_ge25519_frombytes_var(&b, base_enc);
     p = b;
     for (int i = 0; i < BASE_ROWS; i++) {
         /* p = 256^i B; row i: p, 2p, ..., 8p */
@@ -301,7 +301,7 @@ static void base_select(ge25519_precomp *t, int row, int8_t e)
     pkc_memzero(n, sizeof n);
 }
 
-void ge25519_scalarmult_base(ge25519_p3 *r, const uint8_t a[32])
+void pkc_ge25519_scalarmult_base(ge25519_p3 *r, const uint8_t a[32])
 {
     int8_t e[64];
     ge25519_precomp t;
@@ -345,11 +345,11 @@ void ge25519_scalarmult_base(ge25519_p3 *r, const uint8_t a[32])
     pkc_memzero(&s, sizeof s);
 }
 
-void ge25519_scalarmult_base_u(uint8_t u[32], const uint8_t a[32])
+void pkc_ge25519_scalarmult_base_u(uint8_t u[32], const uint8_t a[32])
 {
     ge25519_p3 p;
     fe25519 n, d;
-    ge25519_scalarmult_base(&p, a);
+    pkc_ge25519_scalarmult_base(&p, a);
     fe25519_add(n, p.Z, p.Y);
     fe25519_sub(d, p.Z, p.Y);
     fe25519_invert(d, d);
@@ -396,7 +396,7 @@ static int naf_var(int8_t r[260], const uint8_t a[32], int w)
     return n;
 }
 
-void ge25519_double_scalarmult_var(ge25519_p3 *r, const uint8_t a[32], const ge25519_p3 *A,
+void pkc_ge25519_double_scalarmult_var(ge25519_p3 *r, const uint8_t a[32], const ge25519_p3 *A,
                                    const uint8_t b[32])
 {
     int8_t na[260], nb[260];

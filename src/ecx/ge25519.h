@@ -37,18 +37,18 @@ typedef struct {
 
 /* r = [a]B for a 32-byte little-endian scalar a with a[31] <= 127 (a clamped
  * scalar or one reduced mod L): constant time, the fixed-base table */
-void ge25519_scalarmult_base(ge25519_p3 *r, const uint8_t a[32]);
+void pkc_ge25519_scalarmult_base(ge25519_p3 *r, const uint8_t a[32]);
 /* r = [a]A + [b]B, variable time (public a, b, A only: verification) */
-void ge25519_double_scalarmult_var(ge25519_p3 *r, const uint8_t a[32], const ge25519_p3 *A,
+void pkc_ge25519_double_scalarmult_var(ge25519_p3 *r, const uint8_t a[32], const ge25519_p3 *A,
                                    const uint8_t b[32]);
 /* the encoding of RFC 8032 section 5.1.2 (constant time) */
-void ge25519_tobytes(uint8_t s[32], const ge25519_p3 *p);
+void pkc_ge25519_tobytes(uint8_t s[32], const ge25519_p3 *p);
 /* RFC 8032 section 5.1.3: 0 and r set if s is a canonical encoding of a point
  * (y < p, not x = 0 with the sign bit set), -1 otherwise. Variable time in
  * whether it succeeds only (public keys and R). */
-int ge25519_frombytes_var(ge25519_p3 *r, const uint8_t s[32]);
+int pkc_ge25519_frombytes_var(ge25519_p3 *r, const uint8_t s[32]);
 /* the Montgomery u = (1 + y)/(1 - y) of [a]B, encoded (RFC 7748 section 4.1):
  * X25519's public key through the fixed-base table; constant time */
-void ge25519_scalarmult_base_u(uint8_t u[32], const uint8_t a[32]);
+void pkc_ge25519_scalarmult_base_u(uint8_t u[32], const uint8_t a[32]);
 
 #endif

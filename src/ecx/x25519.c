@@ -94,7 +94,7 @@ pkc_err pkc_x25519_public_key(uint8_t pub[32], const uint8_t priv[32])
         return PKC_ERR_ARG;
     uint8_t k[32];
     clamp(k, priv);
-    ge25519_scalarmult_base_u(pub, k);
+    pkc_ge25519_scalarmult_base_u(pub, k);
     pkc_memzero(k, sizeof k);
     return PKC_OK;
 }
