@@ -91,9 +91,21 @@ check(ks > 1e-4, "DRBG: pooled p-values not uniform (KS p=%.2g)" % ks)
 print("DRBG: %d failures in %d test runs at alpha=%g (expected %.1f); pooled p KS p=%.3f"
       % (total, trials, alpha, trials * alpha, ks))
 
-for name in ("drbg-random", "os-bits", "drbg-raw", "dice", "fixedbits"):
+# Seeded datasets give the same verdicts on every run: a few failures at
+# alpha are allowed, no more.
+for name in ("drbg-raw", "dice", "fixedbits"):
     nf = [t for t, r in ds[name].items() if not r["pass"]]
     check(len(nf) <= 3, "%s fails %s" % (name, nf))
+# Unseeded datasets (fresh OS entropy) differ on every run, and the bias
+# tests are strongly correlated (monobit, both cusums and bit-position
+# frequency fail together about 1% of the time for a perfect source). So
+# judge them family-wise: the smallest p-value must clear a Bonferroni bound
+# of 1e-4 over the battery. A source with P(1) = 0.52 gives p ~ 1e-20 here.
+for name in ("drbg-random", "os-bits"):
+    pmin = min(r["p_value"] for r in ds[name].values())
+    worst = min(ds[name], key=lambda t: ds[name][t]["p_value"])
+    check(pmin > 1e-4 / len(ds[name]), "%s: %s p=%.2g (family-wise bound %.2g)"
+          % (name, worst, pmin, 1e-4 / len(ds[name])))
 
 def must_fail(ds_name, tests, pmax=1e-6):
     for t in tests:
