@@ -28,6 +28,9 @@ PKGS=(
   man-db
   # static checks (make lint, scripts/lint.sh)
   cppcheck clang-tidy
+  # the attack lab (lab/, pkc attack): ECM by GMP-ECM, point counts checked
+  # against PARI/GP, parallel Pollard rho on OpenMPI
+  libecm-dev pari-gp libopenmpi-dev openmpi-bin
 )
 
 missing=()

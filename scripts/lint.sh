@@ -2,7 +2,7 @@
 # `make lint`: the static checks CI runs (.ci/run).
 #  1. libpkc built with PKC_WERROR=ON: -Wall -Wextra -Wconversion
 #     -Wsign-conversion -Wshadow are errors in src/ (GCC).
-#  2. cppcheck on src/, cli/ and bench/ with the include paths and defines of
+#  2. cppcheck on src/, cli/, bench/ and lab/ with the include paths and defines of
 #     the CMake compile database.
 #  3. clang-tidy with the checks of .clang-tidy (which also reports clang's
 #     own warnings for the same flags) on the same files.
@@ -27,11 +27,11 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DPKC_WERROR=ON >/dev/null
 cmake --build "$build" -j "$jobs" --target pkc_obj -- --no-print-directory >/dev/null
 
 db="$(cd "$build" && pwd)/compile_commands.json"
-# The sources to check: every src/, cli/ and bench/ entry of the database.
+# The sources to check: every src/, cli/, bench/ and lab/ entry of the database.
 mapfile -t files < <(/usr/bin/python3 - "$db" "$root" <<'PY'
 import json, sys
 db, root = sys.argv[1], sys.argv[2]
-dirs = tuple(f"{root}/{d}/" for d in ("src", "cli", "bench"))
+dirs = tuple(f"{root}/{d}/" for d in ("src", "cli", "bench", "lab"))
 for f in sorted({e["file"] for e in json.load(open(db))}):
     if f.startswith(dirs):
         print(f)
@@ -44,7 +44,7 @@ fi
 
 echo "lint: cppcheck (${#files[@]} files)"
 filters=()
-for d in src cli bench; do filters+=("--file-filter=$root/$d/*"); done
+for d in src cli bench lab; do filters+=("--file-filter=$root/$d/*"); done
 cppcheck --project="$db" "${filters[@]}" -j "$jobs" --quiet \
     --enable=warning,performance,portability --inline-suppr --error-exitcode=1 \
     --suppress=missingIncludeSystem --template='{file}:{line}: {severity}: {message} [{id}]'

@@ -20,7 +20,7 @@ foreach(f ${PKC_TEST_C})
   get_filename_component(stem ${f} NAME_WE)
   add_executable(${stem} ${f})
   set_target_properties(${stem} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-  target_link_libraries(${stem} PRIVATE pkc_testutil pkc_bench pkc_static ${PKC_PEER_LIBS} m)
+  target_link_libraries(${stem} PRIVATE pkc_testutil pkc_bench ${PKC_LAB_LIBS} pkc_static ${PKC_PEER_LIBS} m)
   add_test(NAME ${stem} COMMAND ${stem})
   set_tests_properties(${stem} PROPERTIES TIMEOUT 900 SKIP_RETURN_CODE 77
     ENVIRONMENT "PKC=${CMAKE_BINARY_DIR}/pkc;SRC=${CMAKE_SOURCE_DIR};BUILD=${CMAKE_BINARY_DIR}")
