@@ -1,7 +1,8 @@
 /* Constant-time test of X25519 and Ed25519 (src/ecx/), the approach of
  * tests/test_ec_ctime.c: with --ctime, the DRBG state, the private keys and
  * the seeds are marked undefined for valgrind's memcheck, then X25519 keygen,
- * public key and shared secret (with a good peer and a small-order one: only
+ * public key and shared secret (on the portable ladder and, where the CPU
+ * has BMI2/ADX, the MULX/ADX one) (with a good peer and a small-order one: only
  * the verdict is declassified, by the library), Ed25519 keygen,
  * key_from_seed and sign run. Any branch or memory index depending on a
  * secret is reported. Results are declassified before they are checked.
@@ -93,8 +94,12 @@ int main(int argc, char **argv)
         return 2;
     pkc_rng rng;
     CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, tu_seed()) == PKC_OK);
+    /* the X25519 ladder on each field implementation this CPU runs */
+    const pkc_x25519_impl impls[] = {PKC_X25519_IMPL_PORTABLE, PKC_X25519_IMPL_ADX};
     for (int i = 0; i < 2; i++) {
-        x25519_part(&rng);
+        for (size_t j = 0; j < sizeof impls / sizeof impls[0]; j++)
+            if (pkc_x25519_set_impl(impls[j]) == PKC_OK)
+                x25519_part(&rng);
         ed25519_part(&rng);
     }
     pkc_rng_wipe(&rng);

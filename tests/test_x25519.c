@@ -264,19 +264,36 @@ int main(void)
 {
     pkc_rng rng;
     CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, tu_seed()) == PKC_OK);
-    rfc_file();
-    rfc_typed();
-    iterated();
-    dh_example();
-    public_vs_ladder(&rng, tu_iters(200));
-    small_order(&rng);
-    noncanonical(&rng);
-    bad_args();
+    /* Every part on each field implementation of the ladder: the portable
+     * one, and MULX/ADX where this CPU has it (else that is refused). */
+    CHECK(pkc_x25519_set_impl((pkc_x25519_impl)7) == PKC_ERR_ARG);
+    const pkc_x25519_impl impls[] = {PKC_X25519_IMPL_PORTABLE, PKC_X25519_IMPL_ADX};
+    for (size_t i = 0; i < sizeof impls / sizeof impls[0]; i++) {
+        if (impls[i] == PKC_X25519_IMPL_ADX && !pkc_x25519_have_adx()) {
+            CHECK(pkc_x25519_set_impl(PKC_X25519_IMPL_ADX) == PKC_ERR_UNSUPPORTED);
+            CHECK(pkc_x25519_get_impl() == PKC_X25519_IMPL_PORTABLE);
+            printf("note: this CPU has no BMI2/ADX: the MULX/ADX ladder is not tested here\n");
+            continue;
+        }
+        CHECK(pkc_x25519_set_impl(impls[i]) == PKC_OK);
+        CHECK(pkc_x25519_get_impl() == impls[i]);
+        rfc_file();
+        rfc_typed();
+        iterated();
+        dh_example();
+        public_vs_ladder(&rng, tu_iters(200));
+        small_order(&rng);
+        noncanonical(&rng);
+        bad_args();
 #ifdef PKC_HAVE_OPENSSL
-    vs_openssl(&rng, tu_iters(200));
+        vs_openssl(&rng, tu_iters(200));
 #else
-    tu_skip_part("OpenSSL differential (no OpenSSL)");
+        tu_skip_part("OpenSSL differential (no OpenSSL)");
 #endif
+    }
+    CHECK(pkc_x25519_set_impl(PKC_X25519_IMPL_AUTO) == PKC_OK);
+    CHECK(pkc_x25519_get_impl() ==
+          (pkc_x25519_have_adx() ? PKC_X25519_IMPL_ADX : PKC_X25519_IMPL_PORTABLE));
     pkc_rng_wipe(&rng);
     return tu_finish("x25519");
 }

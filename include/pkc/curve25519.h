@@ -36,6 +36,19 @@ PKC_API pkc_err pkc_x25519_public_key(uint8_t pub[32], const uint8_t priv[32]);
  * (shared is then zeroed). */
 PKC_API pkc_err pkc_x25519(uint8_t shared[32], const uint8_t priv[32], const uint8_t peer[32]);
 
+/* The field arithmetic of pkc_x25519's ladder: AUTO picks four 64-bit limbs
+ * with MULX/ADCX/ADOX when cpuid reports BMI2 and ADX (x86-64), else the
+ * portable radix-2^51 code. Selecting ADX on a CPU without it returns
+ * PKC_ERR_UNSUPPORTED. Process-wide; for tests and benchmarks. */
+typedef enum {
+    PKC_X25519_IMPL_AUTO = 0,
+    PKC_X25519_IMPL_PORTABLE = 1,
+    PKC_X25519_IMPL_ADX = 2
+} pkc_x25519_impl;
+PKC_API pkc_err pkc_x25519_set_impl(pkc_x25519_impl impl);
+PKC_API pkc_x25519_impl pkc_x25519_get_impl(void); /* the one in use: PORTABLE or ADX */
+PKC_API int pkc_x25519_have_adx(void);
+
 /* An Ed25519 private key with what signing needs, expanded once from the
  * seed (RFC 8032 section 5.1.5): the clamped scalar s, the prefix, and the
  * public key A. Wipe it with pkc_ed25519_key_wipe. */

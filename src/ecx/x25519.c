@@ -10,6 +10,12 @@
  * all-zero result (a peer of small order) is PKC_ERR_POINT with shared
  * zeroed; the verdict alone is declassified.
  *
+ * The ladder runs on one of two field implementations, chosen once by cpuid
+ * (pkc_x25519_set_impl): four 64-bit limbs with MULX/ADCX/ADOX
+ * (src/ecx/fe64_25519.h) where the CPU has BMI2 and ADX, else radix 2^51
+ * (src/ecx/fe25519.h). Both follow the same steps; tests run the vectors on
+ * each.
+ *
  * The public key X25519(k, 9) goes through the Ed25519 fixed-base table
  * instead (src/ecx/ge25519.c): u = (1 + y)/(1 - y) of [k]B, B being the
  * Edwards point of u = 9 (RFC 7748 section 4.1), several times faster
@@ -19,8 +25,13 @@
 
 #include "ct.h"
 #include "ecx/fe25519.h"
+#include "ecx/fe64_25519.h"
 #include "ecx/ge25519.h"
 #include "pkc/curve25519.h"
+
+#ifdef PKC_FE64_25519
+#include <cpuid.h>
+#endif
 
 static void clamp(uint8_t k[32], const uint8_t priv[32])
 {
@@ -30,8 +41,8 @@ static void clamp(uint8_t k[32], const uint8_t priv[32])
     k[31] |= 64;
 }
 
-/* u_out = X25519(k, u) for a clamped k */
-static void ladder(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+/* u_out = X25519(k, u) for a clamped k, radix 2^51 */
+static void ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
     fe25519 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
     fe25519_frombytes(x1, u);
@@ -86,6 +97,126 @@ static void ladder(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
     pkc_memzero(da, sizeof da);
     pkc_memzero(cb, sizeof cb);
     pkc_memzero(t, sizeof t);
+}
+
+#ifdef PKC_FE64_25519
+/* The same ladder on four 64-bit limbs (MULX/ADX): every value in
+ * [0, 2^256), so no step needs a bound of its own. */
+static void ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    struct {
+        fe64 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
+    } v;
+    fe64_frombytes(v.x1, u);
+    memset(v.x2, 0, sizeof v.x2);
+    v.x2[0] = 1;
+    memset(v.z2, 0, sizeof v.z2);
+    memcpy(v.x3, v.x1, sizeof v.x3);
+    memcpy(v.z3, v.x2, sizeof v.z3);
+    uint64_t swap = 0;
+    for (int i = 254; i >= 0; i--) {
+        uint64_t kt = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;
+        swap ^= kt;
+        uint64_t m = (uint64_t)0 - swap;
+        fe64_cswap(v.x2, v.x3, m);
+        fe64_cswap(v.z2, v.z3, m);
+        swap = kt;
+        fe64_add(v.a, v.x2, v.z2);
+        fe64_sqr(v.aa, v.a);
+        fe64_sub(v.b, v.x2, v.z2);
+        fe64_sqr(v.bb, v.b);
+        fe64_sub(v.e, v.aa, v.bb);
+        fe64_add(v.c, v.x3, v.z3);
+        fe64_sub(v.d, v.x3, v.z3);
+        fe64_mul(v.da, v.d, v.a);
+        fe64_mul(v.cb, v.c, v.b);
+        fe64_add(v.t, v.da, v.cb);
+        fe64_sqr(v.x3, v.t);
+        fe64_sub(v.t, v.da, v.cb);
+        fe64_sqr(v.t, v.t);
+        fe64_mul(v.z3, v.x1, v.t);
+        fe64_mul(v.x2, v.aa, v.bb);
+        fe64_mul_small(v.t, v.e, 121665);
+        fe64_add(v.t, v.aa, v.t);
+        fe64_mul(v.z2, v.e, v.t);
+    }
+    uint64_t m = (uint64_t)0 - swap;
+    fe64_cswap(v.x2, v.x3, m);
+    fe64_cswap(v.z2, v.z3, m);
+    fe64_invert(v.z2, v.z2);
+    fe64_mul(v.x2, v.x2, v.z2);
+    fe64_tobytes(out, v.x2);
+    pkc_memzero(&v, sizeof v);
+}
+
+static int cpu_has_bmi2_adx(void)
+{
+    unsigned int a, b, c, d;
+    if (__get_cpuid_max(0, NULL) < 7)
+        return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    /* CPUID.(EAX=7,ECX=0):EBX bit 8 BMI2 (MULX), bit 19 ADX */
+    return ((b >> 8) & 1) && ((b >> 19) & 1);
+}
+#else
+static int cpu_has_bmi2_adx(void) { return 0; }
+#endif
+
+/* 0 = not yet chosen, else a pkc_x25519_impl valid for this CPU */
+static int impl_chosen;
+static int adx_cached = -1; /* cpuid traps to the hypervisor in a VM: once */
+
+int pkc_x25519_have_adx(void)
+{
+    int v = __atomic_load_n(&adx_cached, __ATOMIC_RELAXED);
+    if (v < 0) {
+        v = cpu_has_bmi2_adx();
+        __atomic_store_n(&adx_cached, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
+pkc_err pkc_x25519_set_impl(pkc_x25519_impl impl)
+{
+    int v;
+    switch (impl) {
+    case PKC_X25519_IMPL_AUTO:
+        v = pkc_x25519_have_adx() ? PKC_X25519_IMPL_ADX : PKC_X25519_IMPL_PORTABLE;
+        break;
+    case PKC_X25519_IMPL_PORTABLE:
+        v = PKC_X25519_IMPL_PORTABLE;
+        break;
+    case PKC_X25519_IMPL_ADX:
+        if (!pkc_x25519_have_adx())
+            return PKC_ERR_UNSUPPORTED;
+        v = PKC_X25519_IMPL_ADX;
+        break;
+    default:
+        return PKC_ERR_ARG;
+    }
+    __atomic_store_n(&impl_chosen, v, __ATOMIC_RELAXED);
+    return PKC_OK;
+}
+
+pkc_x25519_impl pkc_x25519_get_impl(void)
+{
+    int v = __atomic_load_n(&impl_chosen, __ATOMIC_RELAXED);
+    if (v == 0) {
+        pkc_x25519_set_impl(PKC_X25519_IMPL_AUTO);
+        v = __atomic_load_n(&impl_chosen, __ATOMIC_RELAXED);
+    }
+    return (pkc_x25519_impl)v;
+}
+
+static void ladder(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+#ifdef PKC_FE64_25519
+    if (pkc_x25519_get_impl() == PKC_X25519_IMPL_ADX) {
+        ladder_adx(out, k, u);
+        return;
+    }
+#endif
+    ladder_portable(out, k, u);
 }
 
 pkc_err pkc_x25519_public_key(uint8_t pub[32], const uint8_t priv[32])
