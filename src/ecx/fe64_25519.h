@@ -91,6 +91,56 @@ FE64_INLINE void fe64_sub(fe64 r, const fe64 a, const fe64 b)
             : "rax", "r8", "r9", "r10", "r11", "cc", "memory");
 }
 
+/* s = a + b and d = a - b in one pass (s and d distinct from a and b) */
+FE64_INLINE void fe64_addsub(fe64 s, fe64 d, const fe64 a, const fe64 b)
+{
+    __asm__("movq 0(%[a]), %%r8\n\t"
+            "movq 8(%[a]), %%r9\n\t"
+            "movq 16(%[a]), %%r10\n\t"
+            "movq 24(%[a]), %%r11\n\t"
+            "movq %%r8, %%rcx\n\t"
+            "movq %%r9, %%rdx\n\t"
+            "movq %%r10, %%rsi\n\t"
+            "movq %%r11, %%rdi\n\t"
+            "addq 0(%[b]), %%r8\n\t"
+            "adcq 8(%[b]), %%r9\n\t"
+            "adcq 16(%[b]), %%r10\n\t"
+            "adcq 24(%[b]), %%r11\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "addq %%rax, %%r8\n\t"
+            "adcq $0, %%r9\n\t"
+            "adcq $0, %%r10\n\t"
+            "adcq $0, %%r11\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "addq %%rax, %%r8\n\t"
+            "movq %%r8, 0(%[s])\n\t"
+            "movq %%r9, 8(%[s])\n\t"
+            "movq %%r10, 16(%[s])\n\t"
+            "movq %%r11, 24(%[s])\n\t"
+            "subq 0(%[b]), %%rcx\n\t"
+            "sbbq 8(%[b]), %%rdx\n\t"
+            "sbbq 16(%[b]), %%rsi\n\t"
+            "sbbq 24(%[b]), %%rdi\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "subq %%rax, %%rcx\n\t"
+            "sbbq $0, %%rdx\n\t"
+            "sbbq $0, %%rsi\n\t"
+            "sbbq $0, %%rdi\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "subq %%rax, %%rcx\n\t"
+            "movq %%rcx, 0(%[d])\n\t"
+            "movq %%rdx, 8(%[d])\n\t"
+            "movq %%rsi, 16(%[d])\n\t"
+            "movq %%rdi, 24(%[d])\n\t"
+            :
+            : [s] "r"(s), [d] "r"(d), [a] "r"(a), [b] "r"(b)
+            : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "cc", "memory");
+}
+
 /* The reduction shared by mul and sqr: the product's limbs t0..t3 in
  * r8..r11 and t4..t7 in r12..r15 become (lo + 38 hi) mod 2^256 + 38 * (its
  * carries), stored at r. */
@@ -253,6 +303,40 @@ FE64_INLINE void fe64_mul_small(fe64 r, const fe64 a, uint32_t k)
             "movq %%r11, 24(%[r])\n\t"
             :
             : [r] "r"(r), [a] "r"(a), [k] "r"(k)
+            : "rax", "rdx", "r8", "r9", "r10", "r11", "cc", "memory");
+}
+
+/* r = a k + b, k < 2^32 (AA + a24 E in the ladder): one fold for both */
+FE64_INLINE void fe64_mul_small_add(fe64 r, const fe64 a, uint32_t k, const fe64 b)
+{
+    __asm__("movl %[k], %%edx\n\t"
+            "mulxq 0(%[a]), %%r8, %%r9\n\t"
+            "mulxq 8(%[a]), %%rax, %%r10\n\t"
+            "addq %%rax, %%r9\n\t"
+            "mulxq 16(%[a]), %%rax, %%r11\n\t"
+            "adcq %%rax, %%r10\n\t"
+            "mulxq 24(%[a]), %%rax, %%rdx\n\t"
+            "adcq %%rax, %%r11\n\t"
+            "adcq $0, %%rdx\n\t"
+            "addq 0(%[b]), %%r8\n\t"
+            "adcq 8(%[b]), %%r9\n\t"
+            "adcq 16(%[b]), %%r10\n\t"
+            "adcq 24(%[b]), %%r11\n\t"
+            "adcq $0, %%rdx\n\t" /* < 2^32 + 1 */
+            "imulq $38, %%rdx, %%rdx\n\t"
+            "addq %%rdx, %%r8\n\t"
+            "adcq $0, %%r9\n\t"
+            "adcq $0, %%r10\n\t"
+            "adcq $0, %%r11\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "addq %%rax, %%r8\n\t"
+            "movq %%r8, 0(%[r])\n\t"
+            "movq %%r9, 8(%[r])\n\t"
+            "movq %%r10, 16(%[r])\n\t"
+            "movq %%r11, 24(%[r])\n\t"
+            :
+            : [r] "r"(r), [a] "r"(a), [k] "r"(k), [b] "r"(b)
             : "rax", "rdx", "r8", "r9", "r10", "r11", "cc", "memory");
 }
 

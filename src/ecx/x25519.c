@@ -121,24 +121,22 @@ static void ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]
         fe64_cswap(v.x2, v.x3, m);
         fe64_cswap(v.z2, v.z3, m);
         swap = kt;
-        fe64_add(v.a, v.x2, v.z2);
-        fe64_sqr(v.aa, v.a);
-        fe64_sub(v.b, v.x2, v.z2);
-        fe64_sqr(v.bb, v.b);
-        fe64_sub(v.e, v.aa, v.bb);
-        fe64_add(v.c, v.x3, v.z3);
-        fe64_sub(v.d, v.x3, v.z3);
-        fe64_mul(v.da, v.d, v.a);
-        fe64_mul(v.cb, v.c, v.b);
-        fe64_add(v.t, v.da, v.cb);
-        fe64_sqr(v.x3, v.t);
-        fe64_sub(v.t, v.da, v.cb);
-        fe64_sqr(v.t, v.t);
-        fe64_mul(v.z3, v.x1, v.t);
-        fe64_mul(v.x2, v.aa, v.bb);
-        fe64_mul_small(v.t, v.e, 121665);
-        fe64_add(v.t, v.aa, v.t);
-        fe64_mul(v.z2, v.e, v.t);
+        /* in order of dependence, independent operations side by side:
+         * the processor overlaps each multiplication with the next */
+        fe64_addsub(v.a, v.b, v.x2, v.z2); /* A, B */
+        fe64_addsub(v.c, v.d, v.x3, v.z3); /* C, D */
+        fe64_mul(v.da, v.d, v.a);     /* DA */
+        fe64_mul(v.cb, v.c, v.b);     /* CB */
+        fe64_sqr(v.aa, v.a);          /* AA */
+        fe64_sqr(v.bb, v.b);          /* BB */
+        fe64_addsub(v.t, v.c, v.da, v.cb);
+        fe64_sub(v.e, v.aa, v.bb);    /* E = AA - BB */
+        fe64_mul(v.x2, v.aa, v.bb);   /* x2 = AA BB */
+        fe64_sqr(v.x3, v.t);          /* x3 = (DA + CB)^2 */
+        fe64_sqr(v.c, v.c);           /* (DA - CB)^2 */
+        fe64_mul_small_add(v.t, v.e, 121665, v.aa); /* AA + a24 E */
+        fe64_mul(v.z3, v.x1, v.c);    /* z3 = x1 (DA - CB)^2 */
+        fe64_mul(v.z2, v.e, v.t);     /* z2 = E (AA + a24 E) */
     }
     uint64_t m = (uint64_t)0 - swap;
     fe64_cswap(v.x2, v.x3, m);
