@@ -219,48 +219,54 @@ FE64_INLINE void fe64_mul(fe64 r, const fe64 a, const fe64 b)
 /* r = a^2: the six cross products once, doubled, plus the four squares */
 FE64_INLINE void fe64_sqr(fe64 r, const fe64 a)
 {
-    __asm__("movq 0(%[a]), %%rdx\n\t"
-            "mulxq 8(%[a]), %%r9, %%r10\n\t"   /* a0 a1 at t1 */
+    __asm__(/* the cross products into t1..t6: a0 a_j and a1 a3, a2 a3 on the
+             * CF chain, a1 a2 on the OF chain (r8 and r15 are free until the
+             * squares) */
+            "xorl %%eax, %%eax\n\t"
+            "movq 0(%[a]), %%rdx\n\t"
+            "mulxq 8(%[a]), %%r9, %%r10\n\t"  /* a0 a1 at t1 */
             "mulxq 16(%[a]), %%rax, %%r11\n\t" /* a0 a2 at t2 */
-            "addq %%rax, %%r10\n\t"
+            "adcxq %%rax, %%r10\n\t"
             "mulxq 24(%[a]), %%rax, %%r12\n\t" /* a0 a3 at t3 */
-            "adcq %%rax, %%r11\n\t"
-            "movq 24(%[a]), %%rdx\n\t"
-            "mulxq 8(%[a]), %%rax, %%r13\n\t"  /* a1 a3 at t4 */
-            "adcq %%rax, %%r12\n\t"
-            "mulxq 16(%[a]), %%rax, %%r14\n\t" /* a2 a3 at t5 */
-            "adcq %%rax, %%r13\n\t"
-            "adcq $0, %%r14\n\t"
+            "adcxq %%rax, %%r11\n\t"
             "movq 8(%[a]), %%rdx\n\t"
-            "mulxq 16(%[a]), %%rax, %%rbx\n\t" /* a1 a2 at t3 */
-            "addq %%rax, %%r11\n\t"
-            "adcq %%rbx, %%r12\n\t"
-            "adcq $0, %%r13\n\t"
-            "adcq $0, %%r14\n\t"
-            /* double t1..t6 (ADCX chain) into t1..t7 */
+            "mulxq 16(%[a]), %%r8, %%rbx\n\t"  /* a1 a2 at t3 */
+            "mulxq 24(%[a]), %%rax, %%r13\n\t" /* a1 a3 at t4 */
+            "adcxq %%rax, %%r12\n\t"
+            "adoxq %%r8, %%r11\n\t"
+            "adoxq %%rbx, %%r12\n\t"
+            "movq 16(%[a]), %%rdx\n\t"
+            "mulxq 24(%[a]), %%rax, %%r14\n\t" /* a2 a3 at t5 */
+            "adcxq %%rax, %%r13\n\t"
+            "movl $0, %%r15d\n\t"
+            "adcxq %%r15, %%r14\n\t"
+            "adoxq %%r15, %%r13\n\t"
+            "adoxq %%r15, %%r14\n\t" /* the sum of the cross products < 2^448 */
+            /* 2 (t1..t6) on the CF chain (ADCX), into t1..t7, and the squares
+             * added on the OF chain (ADOX), interleaved: each limb is
+             * doubled before its square term is added */
             "xorl %%r15d, %%r15d\n\t"
-            "adcxq %%r9, %%r9\n\t"
-            "adcxq %%r10, %%r10\n\t"
-            "adcxq %%r11, %%r11\n\t"
-            "adcxq %%r12, %%r12\n\t"
-            "adcxq %%r13, %%r13\n\t"
-            "adcxq %%r14, %%r14\n\t"
-            "adcxq %%r15, %%r15\n\t"
-            /* the squares (ADOX chain; OF is clear since the xor) */
             "movq 0(%[a]), %%rdx\n\t"
             "mulxq %%rdx, %%r8, %%rax\n\t"
+            "adcxq %%r9, %%r9\n\t"
             "adoxq %%rax, %%r9\n\t"
             "movq 8(%[a]), %%rdx\n\t"
             "mulxq %%rdx, %%rax, %%rbx\n\t"
+            "adcxq %%r10, %%r10\n\t"
             "adoxq %%rax, %%r10\n\t"
+            "adcxq %%r11, %%r11\n\t"
             "adoxq %%rbx, %%r11\n\t"
             "movq 16(%[a]), %%rdx\n\t"
             "mulxq %%rdx, %%rax, %%rbx\n\t"
+            "adcxq %%r12, %%r12\n\t"
             "adoxq %%rax, %%r12\n\t"
+            "adcxq %%r13, %%r13\n\t"
             "adoxq %%rbx, %%r13\n\t"
             "movq 24(%[a]), %%rdx\n\t"
             "mulxq %%rdx, %%rax, %%rbx\n\t"
+            "adcxq %%r14, %%r14\n\t"
             "adoxq %%rax, %%r14\n\t"
+            "adcxq %%r15, %%r15\n\t"
             "adoxq %%rbx, %%r15\n\t"
             FE64_REDUCE_STORE
             :
