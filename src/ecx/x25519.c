@@ -58,22 +58,24 @@ static void ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t 
         fe25519_cswap(x2, x3, m);
         fe25519_cswap(z2, z3, m);
         swap = kt;
+        /* in order of dependence, independent operations side by side
+         * (the processor overlaps each multiplication with the next) */
         fe25519_add(a, x2, z2);       /* A = x2 + z2 (< 2^53) */
-        fe25519_sqr(aa, a);           /* AA */
         fe25519_sub_tight(b, x2, z2); /* B = x2 - z2 (< 2^54) */
-        fe25519_sqr(bb, b);           /* BB */
-        fe25519_sub_tight(e, aa, bb); /* E = AA - BB (< 2^54) */
         fe25519_add(c, x3, z3);       /* C = x3 + z3 */
         fe25519_sub_tight(d, x3, z3); /* D = x3 - z3 (< 2^54) */
         fe25519_mul(da, d, a);        /* DA */
         fe25519_mul(cb, c, b);        /* CB */
+        fe25519_sqr(aa, a);           /* AA */
+        fe25519_sqr(bb, b);           /* BB */
         fe25519_add(t, da, cb);
-        fe25519_sqr(x3, t);           /* x3 = (DA + CB)^2 */
-        fe25519_sub_tight(t, da, cb);
-        fe25519_sqr(t, t);
-        fe25519_mul(z3, x1, t);       /* z3 = x1 (DA - CB)^2 */
+        fe25519_sub_tight(c, da, cb);
+        fe25519_sub_tight(e, aa, bb); /* E = AA - BB (< 2^54) */
         fe25519_mul(x2, aa, bb);      /* x2 = AA BB */
+        fe25519_sqr(x3, t);           /* x3 = (DA + CB)^2 */
+        fe25519_sqr(c, c);            /* (DA - CB)^2 */
         fe25519_mul_small(t, e, 121665);
+        fe25519_mul(z3, x1, c);       /* z3 = x1 (DA - CB)^2 */
         fe25519_add(t, aa, t);        /* AA + a24 E (< 2^53) */
         fe25519_mul(z2, e, t);        /* z2 = E (AA + a24 E) */
     }
