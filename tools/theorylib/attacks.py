@@ -131,7 +131,7 @@ def ecdlp_analysis(groups):
 
 
 def _runs_text(files):
-    return "; ".join("%s (method %s, seed %s, max %s s, %s threads)" % (
+    return "; ".join("%s (method %s, seed %s, max %s s, threads %s)" % (
         f["_path"], f["method"], f.get("seed"), f.get("max_seconds"), f.get("threads"))
         for f in files)
 

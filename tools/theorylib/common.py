@@ -21,7 +21,7 @@ def sig(x, n=3):
     if x == 0:
         return "0"
     ax = abs(x)
-    if ax >= 1e15 or ax < 1e-6:
+    if ax >= 1e9 or ax < 1e-6:
         return "%.*e" % (n - 1, x)
     digits = n - 1 - int(math.floor(math.log10(ax)))
     v = round(x, digits)
@@ -71,10 +71,11 @@ class Figure:
         self.tables = []   # (subtitle, headers, rows)
         self.facts = {}
         self.skip = None
+        self.ratio = None
 
     def manifest(self):
         return {"id": self.fid, "title": self.title, "file": self.file,
                 "caption": self.caption, "interval": self.interval, "yscale": self.yscale,
-                "sources": self.sources, "skipped": self.skip,
+                "sources": self.sources, "skipped": self.skip, "ratio": self.ratio,
                 "tables": [{"title": t, "headers": h, "rows": r} for t, h, r in self.tables],
                 "facts": self.facts}

@@ -151,7 +151,7 @@ def figure_real(outdir, dpi, a=-1.0, b=1.0):
     # tangent
     ax = axes[1]
     _real_curve(ax, a, b, xlim)
-    P2 = (0.0, 1.0)
+    P2 = (-0.8, math.sqrt((-0.8) ** 3 + a * -0.8 + b))
     lam, D = real_add(a, P2, P2)
     ax.plot(xs, P2[1] + lam * (xs - P2[0]), "--", color="#888")
     ax.plot([D[0], D[0]], [-D[1], D[1]], ":", color="#c0392b")
@@ -303,8 +303,8 @@ def figure_scalar(E, G, k, outdir, dpi):
         if i > 1 and ld[i - 1][1] is not INF:
             ax.annotate("", R0, ld[i - 1][1], arrowprops={"arrowstyle": "->",
                                                           "color": "#1f618d", "lw": 0.8})
-    ax.set_title("Montgomery ladder: after each bit (R0, R1) = (mG, (m+1)G); one addition and "
-                 "one doubling per bit, whatever the bit", fontsize=10)
+    ax.set_title("Montgomery ladder: after each bit (R0, R1) = (mG, (m+1)G);\n"
+                 "one addition and one doubling per bit, whatever the bit", fontsize=10)
     fig.suptitle("%dG on y² = x³ + %dx + %d over F_%d, G = (%d, %d)" % (k, E.a, E.b, E.p, *G))
     fig.tight_layout()
     f.file = save(fig, outdir, "T4-scalar-mult-steps", dpi)

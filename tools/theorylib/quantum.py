@@ -62,6 +62,11 @@ def short_source(r):
     return "%s %s%s" % (who, r["year"], " (preprint)" if r["preprint"] == "yes" else "")
 
 
+def short(v):
+    """1.29e11 rather than 129,000,000,000 in a crowded label."""
+    return sig(v) if v < 1e6 else "%.3ge%d" % (v / 10 ** int(math.log10(v)), int(math.log10(v)))
+
+
 def figure(rows, outdir, dpi):
     fig_ = Figure("T1", "Published quantum cost estimates against the classical security level")
     series = [("logical_qubits", "logical qubits (log scale)"),
@@ -89,11 +94,11 @@ def figure(rows, outdir, dpi):
                 for x, y, r in pts:
                     bound = r["physical_qubits_bound"] if col == "physical_qubits" else ""
                     ax.annotate(("< " if bound == "less than" else "") + r["target"] +
-                                " " + sig(y), (x, y), textcoords="offset points",
+                                " " + short(y), (x, y), textcoords="offset points",
                                 xytext=(4, 4), fontsize=7)
                     drawn.append((col, r["target"], s, y))
         ax.set_yscale("log")
-        ax.set_xlabel("classical security level (bits; NIST SP 800-57 Part 1 Rev. 5, Table 2)")
+        ax.set_xlabel("classical security level (bits, SP 800-57 Pt 1 Rev. 5 Table 2)")
         ax.set_ylabel(label)
         ax.grid(True, which="major", alpha=0.3)
         ys = [r[col] for r in rows if r[col] is not None and r["classical_security_bits"]]
