@@ -308,6 +308,7 @@ def factor_figure(groups, outdir, dpi):
                     fontsize=8)
     ax.set_xscale("log")
     ax.set_yscale("log")
+    ax.set_xlim(350, 40000)
     ax.set_xlabel("bits of N (log scale)")
     ax.set_ylabel("core-years (log scale; one 2.1 GHz Xeon Gold 6130 core)")
     ax.grid(True, alpha=0.3)
