@@ -127,6 +127,9 @@ THEORY_FACTOR_RUNS ?= rho:40:96:8 ecm:64:128:16 fermat:64:128:32 pm1:64:128:32
 THEORY_REPS        ?= 3
 THEORY_MAX_SECONDS ?= 10
 THEORY_BENCH_OPTS  ?= --time-budget 0.05
+# the attack commands' option names (cli/attack_*.c)
+THEORY_METHOD_OPT  ?= --method
+THEORY_LIMIT_OPT   ?= --max-seconds
 .PHONY: theory-report
 theory-report: build
 	@mkdir -p $(THEORY_RESULTS)/attack
@@ -134,22 +137,22 @@ theory-report: build
 	for prob in ecdlp factor; do \
 	  runs="$(THEORY_ECDLP_RUNS)"; [ $$prob = factor ] && runs="$(THEORY_FACTOR_RUNS)"; \
 	  if ! $(BUILD)/pkc attack $$prob --help 2>&1 | grep -q "pkc attack $$prob"; then \
-	    echo "theory-report: this pkc has no 'pkc attack $$prob': its part of the report is skipped"; \
+	    echo "theory-report: no 'pkc attack $$prob' in this pkc: its part is skipped"; \
 	    continue; fi; \
 	  for run in $$runs; do m=$${run%%:*}; bits=$${run#*:}; \
 	    out=$(THEORY_RESULTS)/attack/$$prob-$$m.json; \
-	    echo "$(BUILD)/pkc attack $$prob --method $$m --bits $$bits --reps $(THEORY_REPS) --max-seconds $(THEORY_MAX_SECONDS) --json $$out"; \
-	    $(BUILD)/pkc attack $$prob --method $$m --bits $$bits --reps $(THEORY_REPS) \
-	      --max-seconds $(THEORY_MAX_SECONDS) --json $$out \
-	      || echo "theory-report: pkc attack $$prob --method $$m failed; left out"; \
+	    cmd="$(BUILD)/pkc attack $$prob $(THEORY_METHOD_OPT) $$m --bits $$bits"; \
+	    cmd="$$cmd --reps $(THEORY_REPS) $(THEORY_LIMIT_OPT) $(THEORY_MAX_SECONDS) --json $$out"; \
+	    echo "$$cmd"; \
+	    $$cmd || { rm -f $$out; echo "theory-report: $$prob $$m failed; left out"; }; \
 	  done; \
 	done
 	$(BUILD)/pkc bench --providers pkc,pkc-affine -c secp256r1 \
 	  --ops EC/point_add,EC/point_double,EC/field_mul,EC/field_sqr,EC/field_inv \
 	  $(THEORY_BENCH_OPTS) -q --json $(THEORY_RESULTS)/bench-lab.json >/dev/null
 	@args=""; for f in $(THEORY_RESULTS)/attack/*.json; do [ -e "$$f" ] && args="$$args --attack $$f"; done; \
-	echo "$(PYTHON) tools/theory.py -o $(THEORY_RESULTS) --bench $(THEORY_RESULTS)/bench-lab.json$$args"; \
-	$(PYTHON) tools/theory.py -o $(THEORY_RESULTS) --bench $(THEORY_RESULTS)/bench-lab.json $$args
+	cmd="$(PYTHON) tools/theory.py -o $(THEORY_RESULTS) --skip-bad-attack"; \
+	cmd="$$cmd --bench $(THEORY_RESULTS)/bench-lab.json$$args"; echo "$$cmd"; $$cmd
 
 # `make flags-study`: libpkc built at -O0 ... -O3 and -O2 -march=native (GCC,
 # and Clang when installed), the same pkc cases measured with each build,

@@ -119,6 +119,14 @@ bad_input "quantum CSV without its columns" --quantum "$T/q.csv"
 bad_input "unknown option" --frobnicate
 bad_input "--shor with a prime power" --shor 27
 bad_input "--dpi out of range" --dpi 5
+if "$PY" "$THEORY" -o "$T/skip" --dpi 40 --shor 15 --skip-bad-attack --attack "$D/malformed.json" \
+    --attack "$D/ecdlp-rho.json" >/dev/null 2>"$T/err" && grep -q "warning: left out: .*malformed" "$T/err" \
+    && "$PY" -c 'import json,sys; s=json.load(open(sys.argv[1])); f={x["id"]: x for x in s["figures"]}
+assert not f["T6"]["skipped"] and f["T5"]["skipped"]' "$T/skip/summary.json"; then
+  ok "--skip-bad-attack: a bad file left out with a warning, the good one drawn"
+else
+  bad "--skip-bad-attack"; cat "$T/err"
+fi
 "$PY" "$SRC/tools/report.py" -o "$T/rep2" "$SRC/tests/fixtures/bench-small.json" --theory "$T/none" \
   >/dev/null 2>"$T/err"
 rc=$?
