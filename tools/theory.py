@@ -44,6 +44,17 @@ def parse_list(text, what):
     return out
 
 
+def say(text):
+    """stdout, where `theory.py ... | head` must not end in a traceback."""
+    if sys.stdout is None:
+        return
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        sys.stdout = None
+
+
 def main(argv):
     ap = cli.Parser(prog=PROG, description="Security-and-attacks figures, tables and texts "
                     "(it reads result files and runs only the Shor simulation).")
@@ -109,8 +120,7 @@ def main(argv):
         lines.append("N = %d: %s" % (N, "factored: %d = %d × %d" % (
             N, *r["result"]["factors"]) if r["result"] else "not factored in %d tries" %
             len(r["tries"])))
-    for ln in lines:
-        print(ln)
+    say("\n".join(lines))
     figs = [quantum.figure(rows, a.output, a.dpi), curves.figure_real(a.output, a.dpi)]
     E, G, n = curves.demo_curve()
     figs.append(curves.figure_fp(E, G, n, a.output, a.dpi))
@@ -128,7 +138,7 @@ def main(argv):
     except OSError as e:
         cli.fail(PROG, "cannot write to %s: %s" % (a.output, e.strerror or e))
     done = [f for f in figs if not f.skip]
-    print("%s: %d figures written to %s (theory.md, theory.html, summary.json); %d skipped%s" % (
+    say("%s: %d figures written to %s (theory.md, theory.html, summary.json); %d skipped%s" % (
         PROG, len(done), a.output, len(figs) - len(done),
         "".join("\n  skipped %s %s: %s" % (f.fid, f.title, f.skip) for f in figs if f.skip)))
     return 0

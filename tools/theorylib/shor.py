@@ -141,10 +141,11 @@ def describe(run):
     lines = []
     for e in run["tries"]:
         lines.append("N = %d, a = %d: t = %d counting qubits + n = %d work qubits "
-                     "(Q = %d); measured c = %s; continued fractions of c/Q give periods %s; "
+                     "(Q = %d; a state vector of 2^%d amplitudes, %d of them non-zero); "
+                     "measured c = %s; continued fractions of c/Q give periods %s; "
                      "r = %s (true order of a: %d)%s" % (
-                         e["N"], e["a"], e["t"], e["n"], e["Q"],
-                         ", ".join(map(str, e["measurements"])),
+                         e["N"], e["a"], e["t"], e["n"], e["Q"], e["t"] + e["n"],
+                         e["Q"], ", ".join(map(str, e["measurements"])),
                          ", ".join("-" if s is None else str(s) for s in e["periods"]),
                          e["r"], e["true_period"],
                          "; factors %d × %d" % tuple(e["factors"]) if e["factors"] else
