@@ -89,7 +89,7 @@ REPORT_THREADS_FILTER  ?= /(ECDSA/secp256r1/(sign|verify)|RSA/2048/private)(/thr
 REPORT_PROFILE_FILTER  ?= ^(pkc|openssl)/ECDSA/secp256r1/(sign|verify)$$
 
 .PHONY: report
-report: bench
+report: bench theory-report
 	@set -e; for s in $(REPORT_SCENARIOS); do \
 	  p=""; [ $$s = security-levels ] && p="--providers $(REPORT_LEVEL_PROVIDERS) $(REPORT_LEVEL_OPTS)"; \
 	  [ $$s = ecutils ] && p="$(REPORT_ECUTILS_OPTS)"; \
@@ -107,7 +107,52 @@ report: bench
 	$(PYTHON) tools/report.py -o $(RESULTS) $(RESULTS)/bench.json \
 	  $(foreach s,$(REPORT_SCENARIOS),$(RESULTS)/scenario-$(s).json) \
 	  $(foreach s,$(REPORT_STUDIES),$(RESULTS)/scenario-kex-$(s).json) $(RESULTS)/threads.json \
-	  $(wildcard $(RESULTS)/flags-study.json) --profile $(RESULTS)/profile
+	  $(wildcard $(RESULTS)/flags-study.json) --profile $(RESULTS)/profile \
+	  --theory $(THEORY_RESULTS)
+
+# `make theory-report`: the theory made runnable (docs/theory.md). The attacks
+# of the lab on small keys (`pkc attack ecdlp` and `pkc attack factor`, about
+# two minutes in all; skipped with a message when this pkc has no such
+# problem), the lab's point and field operations of pkc and pkc-affine
+# briefly measured, then tools/theory.py: the published quantum cost
+# estimates (data/quantum_estimates.csv), Shor's period finding simulated,
+# curves to look at, the extrapolations; PNGs, theory.md, theory.html and
+# summary.json in $(THEORY_RESULTS)/ (tools/report.py embeds them as its
+# "Security and attacks" part).
+THEORY_RESULTS ?= $(RESULTS)/theory
+# METHOD:BITS-RANGE per run (the range as --bits takes it); each run is
+# `pkc attack PROBLEM --method M --bits RANGE --reps R --max-seconds S --json F`
+THEORY_ECDLP_RUNS  ?= rho:20:40:4 bsgs:20:36:4 brute:16:28:4 ph:40:80:20
+THEORY_FACTOR_RUNS ?= rho:40:96:8 ecm:64:128:16 fermat:64:128:32 pm1:64:128:32
+THEORY_REPS        ?= 3
+THEORY_MAX_SECONDS ?= 10
+THEORY_BENCH_OPTS  ?= --time-budget 0.05
+# the attack commands' option names (cli/attack_*.c)
+THEORY_METHOD_OPT  ?= --method
+THEORY_LIMIT_OPT   ?= --max-seconds
+.PHONY: theory-report
+theory-report: build
+	@mkdir -p $(THEORY_RESULTS)/attack
+	@set -e; rm -f $(THEORY_RESULTS)/attack/*.json; \
+	for prob in ecdlp factor; do \
+	  runs="$(THEORY_ECDLP_RUNS)"; [ $$prob = factor ] && runs="$(THEORY_FACTOR_RUNS)"; \
+	  if ! $(BUILD)/pkc attack $$prob --help 2>&1 | grep -q "pkc attack $$prob"; then \
+	    echo "theory-report: no 'pkc attack $$prob' in this pkc: its part is skipped"; \
+	    continue; fi; \
+	  for run in $$runs; do m=$${run%%:*}; bits=$${run#*:}; \
+	    out=$(THEORY_RESULTS)/attack/$$prob-$$m.json; \
+	    cmd="$(BUILD)/pkc attack $$prob $(THEORY_METHOD_OPT) $$m --bits $$bits"; \
+	    cmd="$$cmd --reps $(THEORY_REPS) $(THEORY_LIMIT_OPT) $(THEORY_MAX_SECONDS) --json $$out"; \
+	    echo "$$cmd"; \
+	    $$cmd || { rm -f $$out; echo "theory-report: $$prob $$m failed; left out"; }; \
+	  done; \
+	done
+	$(BUILD)/pkc bench --providers pkc,pkc-affine -c secp256r1 \
+	  --ops EC/point_add,EC/point_double,EC/field_mul,EC/field_sqr,EC/field_inv \
+	  $(THEORY_BENCH_OPTS) -q --json $(THEORY_RESULTS)/bench-lab.json >/dev/null
+	@args=""; for f in $(THEORY_RESULTS)/attack/*.json; do [ -e "$$f" ] && args="$$args --attack $$f"; done; \
+	cmd="$(PYTHON) tools/theory.py -o $(THEORY_RESULTS) --skip-bad-attack"; \
+	cmd="$$cmd --bench $(THEORY_RESULTS)/bench-lab.json$$args"; echo "$$cmd"; $$cmd
 
 # `make flags-study`: libpkc built at -O0 ... -O3 and -O2 -march=native (GCC,
 # and Clang when installed), the same pkc cases measured with each build,

@@ -3,7 +3,7 @@
 
 usage: tools/report.py [-o OUTDIR] RESULT.json [MORE.json ...] [--raw RAW.csv ...]
                        [--label NAME ...] [--profile DIR] [--provider NAME]
-                       [--baseline NAME] [--dpi N] [--charts LIST]
+                       [--baseline NAME] [--dpi N] [--charts LIST] [--theory DIR]
 
 Reads JSON files written by `pkc bench --json` (docs/results-format.md) and
 writes into OUTDIR (default: the folder of the first file) every chart as PNG
@@ -21,6 +21,8 @@ result file in the same position there. A `make flags-study` result
 chart; `--profile DIR` (from `pkc bench --profile DIR`) adds the flame
 graphs and allocation counts. `--raw` gives the raw-sample CSV (`pkc bench
 -r`) of the result file in the same position, for cases whose JSON lacks raw_us.
+`--theory DIR` (what `make theory-report` / tools/theory.py wrote: theory.html,
+theory.md, summary.json) adds the "Security and attacks" part at the end.
 
 Exit status: 0 report written; 1 report written but a chart failed to draw
 (a bug: the report says which); 2 bad usage, or missing/malformed input
@@ -111,6 +113,8 @@ def main(argv):
                     "(default: pkc)")
     ap.add_argument("--baseline", help="baseline of the provider comparison (default: the "
                     "one the file's ratios use, else pkc)")
+    ap.add_argument("--theory", metavar="DIR", help="tools/theory.py's output folder "
+                    "(`make theory-report`): the Security and attacks part")
     ap.add_argument("--dpi", type=int, default=150, help="PNG resolution (default 150)")
     ap.add_argument("--charts", metavar="LIST", help="only these charts, e.g. 1,7a,12b "
                     "(default: all)")
@@ -140,6 +144,8 @@ def main(argv):
                 fail("--raw %s: result file %d is a flags study" % (raw, i + 1))
             inputs[i].attach_raw_csv(raw)
         profile = Profile(a.profile) if a.profile else None
+        from reportlib.theory_part import TheoryPart
+        theory = TheoryPart(a.theory) if a.theory else None
     except InputError as e:
         fail(e)
     if not runs:
@@ -190,11 +196,14 @@ def main(argv):
             "provider": provider or "—", "baseline": baseline or "—"}
     try:
         render.write_html(os.path.join(outdir, "report.html"), built, machines, meta, outdir,
-                          found)
-        render.write_md(os.path.join(outdir, "report.md"), built, machines, meta, found)
+                          found, theory)
+        render.write_md(os.path.join(outdir, "report.md"), built, machines, meta, found,
+                        theory, outdir)
+        man = manifest(built, found, machines, ctx.flags, profile, meta)
+        if theory is not None:
+            man["theory"] = theory.manifest()
         atomic_write(os.path.join(outdir, "charts.json"), json.dumps(
-            manifest(built, found, machines, ctx.flags, profile, meta), indent=1,
-            ensure_ascii=False) + "\n")
+            man, indent=1, ensure_ascii=False) + "\n")
     except OSError as e:
         fail("cannot write the report: %s" % (e.strerror or e))
     for c in built:

@@ -98,7 +98,7 @@ def _png_data(outdir, ch):
         return png, base64.b64encode(f.read()).decode("ascii")
 
 
-def write_html(path, charts, machines, meta, outdir, findings):
+def write_html(path, charts, machines, meta, outdir, findings, theory=None):
     p = ["<h1>pkc benchmark report</h1>", "<p>%s</p>" % esc(intro(meta, machines))]
     warns = warnings_of(machines)
     if warns:
@@ -118,6 +118,10 @@ def write_html(path, charts, machines, meta, outdir, findings):
     for ch in charts:
         p.append('<li><a href="#chart-%s">%s. %s</a>%s</li>' % (
             esc(ch.cid), esc(ch.cid), esc(ch.title), " (skipped)" if ch.skip else ""))
+    if theory is not None:
+        p.append('<li><a href="#security-and-attacks">Security and attacks</a> (%s)</li>' % esc(
+            ", ".join("%s%s" % (fid, " skipped" if sk else "")
+                      for fid, _, sk in theory.titles())))
     p.append("</ol></nav>")
     p.append('<h2 id="context">Runs and their context</h2>')
     for m in machines:
@@ -151,10 +155,12 @@ def write_html(path, charts, machines, meta, outdir, findings):
             if big:
                 p.append("</details>")
         p.append("</section>")
+    if theory is not None:  # tools/theory.py's fragment (its figures embedded)
+        p.append(theory.html)
     atomic_write(path, html_page("pkc benchmark report", CSS, p))
 
 
-def write_md(path, charts, machines, meta, findings):
+def write_md(path, charts, machines, meta, findings, theory=None, outdir="."):
     p = ["# pkc benchmark report", "", intro(meta, machines), ""]
     warns = warnings_of(machines)
     if warns:
@@ -184,5 +190,7 @@ def write_md(path, charts, machines, meta, findings):
             if sub:
                 p += ["*%s*" % sub, ""]
             p += [md_table(headers, rows), ""]
+    if theory is not None:
+        p += [theory.markdown(outdir), ""]
     atomic_write(path, "\n".join(p))
 
