@@ -27,9 +27,10 @@
  *                  1.9) on the raw little-endian RFC 7748 keys: the
  *                  dedicated call libgcrypt's manual gives for them ("the
  *                  S-expression based interface is not optimal for certain
- *                  operations on elliptic curves"), where the gcry_pk_encrypt
+ *                  operations on elliptic curves"), where the gcry_pk_decrypt
  *                  ECDH route would wrap the same ladder in key and
- *                  ciphertext S-expressions and reorder GnuPG's byte forms.
+ *                  ciphertext S-expressions in GnuPG's conventions for
+ *                  Curve25519 ((flags djb-tweak), a 0x40-prefixed point).
  *                  Import: the public key of a private one (mul_point of
  *                  the base point) compared with the pool's; keygen:
  *                  gcry_randomize and the base point; derive refuses an
