@@ -755,12 +755,12 @@ static int ed_data(const gc_ecx *k, const uint8_t *msg, size_t len, gcry_sexp_t 
 
 /* Whether the pool's public key (k->pkey) is the seed's. libgcrypt has no
  * call that does it right for both curves: gcry_pk_testkey accepts another
- * valid point as q, and on Ed448 1.10's gcry_mpi_ec_new / "q@eddsa" of a key
- * given by its seed alone is not RFC 8032's public key (tried: RFC 8032's
- * Ed448 test key 1 gives 99799902...), while signing with that key is
- * right. So libgcrypt derives A the way its signing does (from the seed
+ * valid point as q, and on Ed448 1.10.1's gcry_mpi_ec_new / "q@eddsa" of a
+ * key given by its seed alone is not RFC 8032's public key (tried: RFC
+ * 8032's Ed448 test key 1 gives 99799902...), while signing with that key
+ * is right. So libgcrypt derives A the way its signing does (from the seed
  * alone, q absent), and a signature so made must verify under the pool's
- * public key (a different A changes the challenge: it cannot). */
+ * public key (A is in the challenge: under another key it does not). */
 static int ed_seed_matches(const gc_ecx *k, const uint8_t *seed)
 {
     static const uint8_t msg[] = "pkc bench: the pool key's public key";
