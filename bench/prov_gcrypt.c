@@ -23,6 +23,27 @@
  *                  (libgcrypt's ECDH primitive: it checks Q is on the curve),
  *                  x taken from the point it returns
  *   SHA-256        gcry_md_hash_buffer
+ *   X25519/X448    gcry_ecc_mul_point (GCRY_ECC_CURVE25519 / _CURVE448, since
+ *                  1.9) on the raw little-endian RFC 7748 keys: the
+ *                  dedicated call libgcrypt's manual gives for them ("the
+ *                  S-expression based interface is not optimal for certain
+ *                  operations on elliptic curves"), where the gcry_pk_decrypt
+ *                  ECDH route would wrap the same ladder in key and
+ *                  ciphertext S-expressions in GnuPG's conventions for
+ *                  Curve25519 ((flags djb-tweak), a 0x40-prefixed point).
+ *                  Import: the public key of a private one (mul_point of
+ *                  the base point) compared with the pool's; keygen:
+ *                  gcry_randomize and the base point; derive refuses an
+ *                  all-zero secret (mul_point does not: RFC 7748 6.1)
+ *   Ed25519/Ed448  gcry_pk_sign / gcry_pk_verify, pure and with an empty
+ *                  context: key (ecc (curve Ed25519)(flags eddsa)(q A)(d
+ *                  seed)) (Ed448: no flags, its curve is EdDSA's), data
+ *                  (flags eddsa)(hash-algo sha512)(value M) (Ed448: (value
+ *                  M)), signature (sig-val (eddsa (r R)(s S))) = R || S, 64 or
+ *                  114 bytes; import checks the pool's public key is the
+ *                  seed's (a signature libgcrypt makes from the seed alone
+ *                  verifies under it: its "q@eddsa" is wrong on Ed448, see
+ *                  ed_seed_matches); keygen gcry_pk_genkey
  *
  * Building the S-expressions is part of every operation: that is the API,
  * and libgcrypt parses a key's S-expression on every call (it keeps no
@@ -612,6 +633,244 @@ static int gc_aes_dec(void *ctx, const uint8_t *iv, const uint8_t *in, size_t le
     return gc_aes_crypt(ctx, 0, iv, in, len, out, outlen);
 }
 
+/* ---- X25519, X448 (gcry_ecc_mul_point) and Ed25519, Ed448 (gcry_pk_*) ---- */
+
+typedef struct {
+    bench_alg alg;
+    unsigned bits;
+    size_t len;                 /* 32, 56 (X448) or 57 (Ed448) */
+    int has_priv;
+    uint8_t priv[57], pub[57];  /* XDH: the raw RFC 7748 keys */
+    gcry_sexp_t skey, pkey;     /* EdDSA; skey NULL for a public key */
+} gc_ecx;
+
+static int ecx_curve_id(unsigned bits)
+{
+    return bits == BENCH_ECX_25519 ? GCRY_ECC_CURVE25519 : GCRY_ECC_CURVE448;
+}
+
+/* The S-expressions of an Edwards key (%s would insert the flags as a
+ * string, not as a list: one form per curve). Ed25519 is EdDSA only with
+ * (flags eddsa) (without it libgcrypt runs ECDSA on the curve); Ed448 is
+ * EdDSA by its curve. */
+typedef struct {
+    const char *curve, *genkey, *pub, *seed, *priv;
+} ed_forms;
+
+static const ed_forms *ed_form(unsigned bits)
+{
+    static const ed_forms f[2] = {
+        {"Ed25519", "(genkey (ecc (curve Ed25519)(flags eddsa)))",
+         "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
+         "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))",
+         "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))"},
+        {"Ed448", "(genkey (ecc (curve Ed448)))", "(public-key (ecc (curve Ed448)(q %b)))",
+         "(private-key (ecc (curve Ed448)(d %b)))",
+         "(private-key (ecc (curve Ed448)(q %b)(d %b)))"},
+    };
+    return &f[bits == BENCH_ECX_25519 ? 0 : 1];
+}
+
+static size_t ecx_len(bench_alg alg, unsigned bits)
+{
+    return bits == BENCH_ECX_25519 ? 32 : alg == BENCH_EDDSA ? 57 : 56;
+}
+
+static int gc_ecx_supports(bench_alg alg, unsigned bits, bench_op op)
+{
+    (void)op;
+    if (!bench_ecx_name(alg, bits))
+        return 0;
+    gc_init();
+    if (alg == BENCH_XDH)
+        return gcry_ecc_get_algo_keylen(ecx_curve_id(bits)) == ecx_len(alg, bits);
+    gcry_sexp_t p = gcry_pk_get_param(GCRY_PK_ECC, ed_form(bits)->curve);
+    gcry_sexp_release(p);
+    return p != NULL;
+}
+
+static void gc_ecx_free(void *key)
+{
+    gc_ecx *k = key;
+    if (!k)
+        return;
+    gcry_sexp_release(k->skey);
+    gcry_sexp_release(k->pkey);
+    pkc_memzero(k, sizeof *k);
+    free(k);
+}
+
+static gc_ecx *ecx_new(bench_alg alg, unsigned bits)
+{
+    gc_ecx *k = calloc(1, sizeof *k);
+    if (k) {
+        k->alg = alg;
+        k->bits = bits;
+        k->len = ecx_len(alg, bits);
+    }
+    return k;
+}
+
+/* X25519/X448 keygen: libgcrypt 1.10 has no call for a raw Montgomery key
+ * pair, so as libgcrypt 1.11's own raw X25519 key pair does: len bytes of
+ * gcry_randomize (GCRY_STRONG_RANDOM), the public key from
+ * gcry_ecc_mul_point of the base point (point NULL). Ed25519/Ed448:
+ * gcry_pk_genkey. */
+static void *gc_ecx_generate(void *gen, bench_alg alg, unsigned bits)
+{
+    (void)gen;
+    gc_init();
+    gc_ecx *k = ecx_new(alg, bits);
+    if (!k)
+        return NULL;
+    k->has_priv = 1;
+    int rc = -1;
+    if (alg == BENCH_XDH) {
+        gcry_randomize(k->priv, k->len, GCRY_STRONG_RANDOM);
+        rc = gcry_ecc_mul_point(ecx_curve_id(bits), k->pub, k->priv, NULL) == 0 ? 0 : -1;
+    } else {
+        gcry_sexp_t parms = NULL;
+        if (gcry_sexp_build(&parms, NULL, ed_form(bits)->genkey) == 0)
+            rc = genkey(parms, &k->skey, &k->pkey);
+    }
+    if (rc != 0) {
+        gc_ecx_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+/* Pure Ed25519 / Ed448 of msg, empty context: Ed25519 with (hash-algo
+ * sha512) as libgcrypt's EdDSA data asks, Ed448 (SHAKE256 inside) with
+ * neither a label (its context) nor (flags prehash). */
+static int ed_data(const gc_ecx *k, const uint8_t *msg, size_t len, gcry_sexp_t *data)
+{
+    gcry_error_t e = k->bits == BENCH_ECX_25519
+                         ? gcry_sexp_build(data, NULL,
+                                           "(data (flags eddsa)(hash-algo sha512)(value %b))",
+                                           (int)len, msg)
+                         : gcry_sexp_build(data, NULL, "(data (value %b))", (int)len, msg);
+    return e == 0 ? 0 : -1;
+}
+
+/* Whether the pool's public key (k->pkey) is the seed's. libgcrypt has no
+ * call that does it right for both curves: gcry_pk_testkey accepts another
+ * valid point as q, and on Ed448 1.10.1's gcry_mpi_ec_new / "q@eddsa" of a
+ * key given by its seed alone is not RFC 8032's public key (tried: RFC
+ * 8032's Ed448 test key 1 gives 99799902...), while signing with that key
+ * is right. So libgcrypt derives A the way its signing does (from the seed
+ * alone, q absent), and a signature so made must verify under the pool's
+ * public key (A is in the challenge: under another key it does not). */
+static int ed_seed_matches(const gc_ecx *k, const uint8_t *seed)
+{
+    static const uint8_t msg[] = "pkc bench: the pool key's public key";
+    gcry_sexp_t s = NULL, data = NULL, sig = NULL;
+    int ok = gcry_sexp_build(&s, NULL, ed_form(k->bits)->seed, (int)k->len, seed) == 0 &&
+             ed_data(k, msg, sizeof msg - 1, &data) == 0 && gcry_pk_sign(&sig, data, s) == 0 &&
+             gcry_pk_verify(sig, data, k->pkey) == 0;
+    gcry_sexp_release(s);
+    gcry_sexp_release(data);
+    gcry_sexp_release(sig);
+    return ok;
+}
+
+/* XDH: the raw keys as given, the public key of a private one
+ * gcry_ecc_mul_point(priv, base point) compared with the pool's. EdDSA:
+ * (public-key (ecc (curve Ed25519)(flags eddsa)(q A))) and the private key
+ * with (q A)(d seed), so that signing does not derive A again (libgcrypt
+ * does when q is absent); the pool's A checked against the seed's
+ * (ed_seed_matches). */
+static void *gc_ecx_import(const bench_ecx_material *m)
+{
+    gc_init();
+    gc_ecx *k = ecx_new(m->alg, m->bits);
+    uint8_t pub[57];
+    if (!k || m->len != k->len)
+        goto fail;
+    k->has_priv = m->priv != NULL;
+    memcpy(k->pub, m->pub, m->len);
+    if (m->alg == BENCH_XDH) {
+        if (m->priv) {
+            memcpy(k->priv, m->priv, m->len);
+            if (gcry_ecc_mul_point(ecx_curve_id(m->bits), pub, k->priv, NULL) != 0 ||
+                memcmp(pub, m->pub, m->len) != 0)
+                goto fail;
+        }
+        return k;
+    }
+    const ed_forms *f = ed_form(m->bits);
+    int n = (int)m->len;
+    if (gcry_sexp_build(&k->pkey, NULL, f->pub, n, m->pub) != 0)
+        goto fail;
+    if (m->priv && (!ed_seed_matches(k, m->priv) ||
+                    gcry_sexp_build(&k->skey, NULL, f->priv, n, m->pub, n, m->priv) != 0))
+        goto fail;
+    return k;
+fail:
+    gc_ecx_free(k);
+    return NULL;
+}
+
+/* gcry_pk_sign: (sig-val (eddsa (r R)(s S))), R and S the two halves of
+ * RFC 8032's signature as bytes */
+static int gc_ecx_sign(void *key, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
+{
+    gc_ecx *k = key;
+    gcry_sexp_t data = NULL, s = NULL;
+    int rc = -1;
+    if (!k->skey || *siglen < 2 * k->len || ed_data(k, msg, len, &data) != 0 ||
+        gcry_pk_sign(&s, data, k->skey) != 0)
+        goto out;
+    rc = 0;
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        gcry_sexp_t tok = gcry_sexp_find_token(s, i ? "s" : "r", 0);
+        size_t l = 0;
+        const char *v = tok ? gcry_sexp_nth_data(tok, 1, &l) : NULL;
+        if (v && l == k->len)
+            memcpy(sig + i * k->len, v, l);
+        else
+            rc = -1;
+        gcry_sexp_release(tok);
+    }
+    *siglen = 2 * k->len;
+out:
+    gcry_sexp_release(data);
+    gcry_sexp_release(s);
+    return rc;
+}
+
+static int gc_ecx_verify(void *key, const uint8_t *msg, size_t len, const uint8_t *sig,
+                         size_t siglen)
+{
+    gc_ecx *k = key;
+    gcry_sexp_t data = NULL, s = NULL;
+    int rc = -1, n = (int)k->len;
+    if (siglen != 2 * k->len)
+        return 0;
+    if (ed_data(k, msg, len, &data) == 0 &&
+        gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", n, sig, n, sig + n) == 0)
+        rc = verdict(gcry_pk_verify(s, data, k->pkey));
+    gcry_sexp_release(data);
+    gcry_sexp_release(s);
+    return rc;
+}
+
+/* gcry_ecc_mul_point(priv, peer): RFC 7748's X25519/X448 (it clamps the
+ * scalar, and returns an all-zero secret for a peer of small order without
+ * an error: the adapter refuses it, RFC 7748 section 6.1) */
+static int gc_ecx_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
+{
+    gc_ecx *k = key, *q = peer;
+    if (!k->has_priv || q->bits != k->bits || *outlen < k->len ||
+        gcry_ecc_mul_point(ecx_curve_id(k->bits), out, k->priv, q->pub) != 0)
+        return -1;
+    uint8_t acc = 0;
+    for (size_t i = 0; i < k->len; i++)
+        acc |= out[i];
+    *outlen = k->len;
+    return acc ? 0 : -1;
+}
+
 const bench_provider bench_prov_gcrypt = {
     .name = "gcrypt",
     .library = "libgcrypt, gcry_pk_* S-expressions",
@@ -641,4 +900,11 @@ const bench_provider bench_prov_gcrypt = {
     .aes_free = gc_aes_free,
     .aes_encrypt = gc_aes_enc,
     .aes_decrypt = gc_aes_dec,
+    .ecx_supports = gc_ecx_supports,
+    .ecx_generate = gc_ecx_generate,
+    .ecx_import = gc_ecx_import,
+    .ecx_free = gc_ecx_free,
+    .ecx_sign = gc_ecx_sign,
+    .ecx_verify = gc_ecx_verify,
+    .ecx_derive = gc_ecx_derive,
 };

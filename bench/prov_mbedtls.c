@@ -35,6 +35,20 @@
  *                  mbedtls_aes_crypt_ctr (128-bit counter); GCM =
  *                  mbedtls_gcm_setkey once, mbedtls_gcm_crypt_and_tag /
  *                  mbedtls_gcm_auth_decrypt per message
+ *   X25519/X448    the Montgomery curves of ecp.h (MBEDTLS_ECP_DP_CURVE25519,
+ *                  _CURVE448, both in Debian's build; offered when
+ *                  mbedtls_ecp_curve_list has them): import =
+ *                  mbedtls_ecp_point_read_binary (little-endian u) and
+ *                  mbedtls_ecp_check_pubkey, the private key clamped
+ *                  (mbedtls_ecp_read_key; by hand for Curve448, which 2.28's
+ *                  read_key refuses), mbedtls_ecp_check_privkey, and its
+ *                  public key d * (9) / d * (5) (mbedtls_ecp_mul) compared
+ *                  with the pool's; keygen mbedtls_ecp_gen_keypair on a
+ *                  group loaded once per thread; derive
+ *                  mbedtls_ecdh_compute_shared (it refuses a peer u of small
+ *                  order), little-endian out, an all-zero secret refused
+ *                  (RFC 7748 section 6.1)
+ *   Ed25519/Ed448  absent: Mbed TLS 2.x has no EdDSA
  * Randomness: CTR_DRBG seeded from mbedtls_entropy, one per key (blinding,
  * salts, OAEP seeds) and one per thread for key generation. RSA up to
  * MBEDTLS_MPI_MAX_BITS (8192); the eight SEC 2 prime curves, not prime239v1,
@@ -138,6 +152,7 @@ static const char *mb_version(void)
 typedef struct {
     mb_rng rng;
     mbedtls_ecp_group grp[PKC_CURVE_COUNT]; /* loaded on first use */
+    mbedtls_ecp_group xgrp[2];              /* Curve25519, Curve448: likewise */
 } mb_thread;
 
 static void mb_thread_destroy(void *p)
@@ -145,6 +160,8 @@ static void mb_thread_destroy(void *p)
     mb_thread *t = p;
     for (int i = 0; i < PKC_CURVE_COUNT; i++)
         mbedtls_ecp_group_free(&t->grp[i]);
+    for (int i = 0; i < 2; i++)
+        mbedtls_ecp_group_free(&t->xgrp[i]);
     mb_rng_free(&t->rng);
     free(t);
 }
@@ -156,6 +173,8 @@ static void *mb_thread_make(void)
         return NULL;
     for (int i = 0; i < PKC_CURVE_COUNT; i++)
         mbedtls_ecp_group_init(&t->grp[i]);
+    for (int i = 0; i < 2; i++)
+        mbedtls_ecp_group_init(&t->xgrp[i]);
     if (mb_rng_ready(&t->rng) != 0) {
         mb_thread_destroy(t);
         return NULL;
@@ -589,7 +608,166 @@ static int mb_aes_decrypt(void *ctx, const uint8_t *iv, const uint8_t *in, size_
 {
     return mb_aes_crypt(ctx, 0, iv, in, len, out, outlen);
 }
+/* ---- X25519 and X448 on Mbed TLS's Montgomery curves (ecp.h) ---- */
 
+typedef struct {
+    mbedtls_ecp_keypair kp;  /* the group, d (clamped, a private key) and Q = (u) */
+    mbedtls_ecp_group_id id;
+    int has_priv;
+    int loaded;              /* kp.grp: a generated key loads it on first use */
+    mb_rng rng;              /* a private key's: the ladder's randomised coordinates */
+    size_t len;              /* 32 or 56 */
+} mb_ecx;
+
+static mbedtls_ecp_group_id ecx_group(unsigned bits)
+{
+    return bits == BENCH_ECX_25519 ? MBEDTLS_ECP_DP_CURVE25519 : MBEDTLS_ECP_DP_CURVE448;
+}
+
+/* X25519 and X448 when this build lists the curve (Debian's has both);
+ * no EdDSA: Mbed TLS 2.x has none */
+static int mb_ecx_supports(bench_alg alg, unsigned bits, bench_op op)
+{
+    (void)op;
+    if (alg != BENCH_XDH || !bench_ecx_name(alg, bits))
+        return 0;
+    mbedtls_ecp_group_id id = ecx_group(bits);
+    for (const mbedtls_ecp_curve_info *ci = mbedtls_ecp_curve_list();
+         ci->grp_id != MBEDTLS_ECP_DP_NONE; ci++)
+        if (ci->grp_id == id)
+            return 1;
+    return 0;
+}
+
+static mb_ecx *ecx_new(unsigned bits)
+{
+    mb_ecx *h = calloc(1, sizeof *h);
+    if (h) {
+        mbedtls_ecp_keypair_init(&h->kp);
+        h->id = ecx_group(bits);
+        h->len = bits == BENCH_ECX_25519 ? 32 : 56;
+    }
+    return h;
+}
+
+static void mb_ecx_free(void *key)
+{
+    mb_ecx *h = key;
+    if (!h)
+        return;
+    mbedtls_ecp_keypair_free(&h->kp); /* zeroes d */
+    mb_rng_free(&h->rng);
+    free(h);
+}
+
+static int ecx_ready(mb_ecx *h)
+{
+    if (!h->loaded) {
+        if (mbedtls_ecp_group_load(&h->kp.grp, h->id) != 0)
+            return -1;
+        h->loaded = 1;
+    }
+    return h->has_priv ? mb_rng_ready(&h->rng) : 0;
+}
+
+static void *mb_ecx_generate(void *gen, bench_alg alg, unsigned bits)
+{
+    (void)gen;
+    (void)alg;
+    mb_thread *t = bench_per_thread_get(&mb_threads);
+    mb_ecx *h = t ? ecx_new(bits) : NULL;
+    if (!h)
+        return NULL;
+    mbedtls_ecp_group *g = &t->xgrp[bits == BENCH_ECX_25519 ? 0 : 1];
+    /* random bytes, clamped as RFC 7748 section 5 does (mbedtls_ecp_gen_privkey),
+     * and Q = d * (9) or d * (5) */
+    if ((g->id == MBEDTLS_ECP_DP_NONE && mbedtls_ecp_group_load(g, h->id) != 0) ||
+        mbedtls_ecp_gen_keypair(g, &h->kp.d, &h->kp.Q, mbedtls_ctr_drbg_random, &t->rng.drbg) !=
+            0) {
+        mb_ecx_free(h);
+        return NULL;
+    }
+    h->has_priv = 1;
+    return h;
+}
+
+/* The raw private key as Mbed TLS keeps it: decodeScalar25519/448 of RFC
+ * 7748 section 5 (little-endian, clamped). mbedtls_ecp_read_key does it for
+ * Curve25519; 2.28's refuses Curve448 (MBEDTLS_ERR_ECP_FEATURE_UNAVAILABLE),
+ * whose clamping is done here: the two low bits cleared, bit 447 set. */
+static int ecx_read_private(mb_ecx *h, const uint8_t *priv)
+{
+    mbedtls_ecp_keypair *kp = &h->kp;
+    if (h->id == MBEDTLS_ECP_DP_CURVE25519)
+        return mbedtls_ecp_read_key(h->id, kp, priv, h->len) == 0 ? 0 : -1;
+    return mbedtls_mpi_read_binary_le(&kp->d, priv, h->len) == 0 &&
+                   mbedtls_mpi_set_bit(&kp->d, 0, 0) == 0 &&
+                   mbedtls_mpi_set_bit(&kp->d, 1, 0) == 0 &&
+                   mbedtls_mpi_set_bit(&kp->d, 8 * h->len - 1, 1) == 0
+               ? 0
+               : -1;
+}
+
+/* The public key (little-endian u, RFC 7748) is read with
+ * mbedtls_ecp_point_read_binary and checked with mbedtls_ecp_check_pubkey
+ * (which refuses u = 0, 1 and the other points of small order); a private
+ * key's public key d * (9) or d * (5), from mbedtls_ecp_mul, must be the
+ * pool's. */
+static void *mb_ecx_import(const bench_ecx_material *m)
+{
+    mb_ecx *h = m->alg == BENCH_XDH ? ecx_new(m->bits) : NULL;
+    if (!h || m->len != h->len)
+        goto fail;
+    mbedtls_ecp_keypair *kp = &h->kp;
+    h->has_priv = m->priv != NULL;
+    if (ecx_ready(h) != 0 ||
+        mbedtls_ecp_point_read_binary(&kp->grp, &kp->Q, m->pub, m->len) != 0 ||
+        mbedtls_ecp_check_pubkey(&kp->grp, &kp->Q) != 0)
+        goto fail;
+    if (m->priv) {
+        mbedtls_ecp_point R;
+        uint8_t pub[56];
+        size_t l = 0;
+        mbedtls_ecp_point_init(&R);
+        int ok = ecx_read_private(h, m->priv) == 0 &&
+                 mbedtls_ecp_check_privkey(&kp->grp, &kp->d) == 0 &&
+                 mbedtls_ecp_mul(&kp->grp, &R, &kp->d, &kp->grp.G, mbedtls_ctr_drbg_random,
+                                 &h->rng.drbg) == 0 &&
+                 mbedtls_ecp_point_write_binary(&kp->grp, &R, MBEDTLS_ECP_PF_UNCOMPRESSED, &l,
+                                                pub, sizeof pub) == 0 &&
+                 l == m->len && memcmp(pub, m->pub, l) == 0;
+        mbedtls_ecp_point_free(&R);
+        if (!ok)
+            goto fail;
+    }
+    return h;
+fail:
+    mb_ecx_free(h);
+    return NULL;
+}
+
+/* mbedtls_ecdh_compute_shared (the Montgomery ladder; it checks the peer's
+ * u first), the secret written little-endian as RFC 7748 has it (what
+ * mbedtls_ecdh_calc_secret writes on these curves); an all-zero secret
+ * fails (RFC 7748 section 6.1). */
+static int mb_ecx_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
+{
+    mb_ecx *h = key, *q = peer;
+    if (!h->has_priv || q->id != h->id || *outlen < h->len || ecx_ready(h) != 0)
+        return -1;
+    mbedtls_mpi z;
+    mbedtls_mpi_init(&z);
+    int rc = mbedtls_ecdh_compute_shared(&h->kp.grp, &z, &q->kp.Q, &h->kp.d,
+                                         mbedtls_ctr_drbg_random, &h->rng.drbg);
+    if (rc == 0)
+        rc = mbedtls_mpi_write_binary_le(&z, out, h->len);
+    mbedtls_mpi_free(&z);
+    uint8_t acc = 0;
+    for (size_t i = 0; rc == 0 && i < h->len; i++)
+        acc |= out[i];
+    *outlen = h->len;
+    return rc == 0 && acc ? 0 : -1;
+}
 
 const bench_provider bench_prov_mbedtls = {
     .name = "mbedtls",
@@ -622,4 +800,9 @@ const bench_provider bench_prov_mbedtls = {
     .aes_free = mb_aes_free,
     .aes_encrypt = mb_aes_encrypt,
     .aes_decrypt = mb_aes_decrypt,
+    .ecx_supports = mb_ecx_supports,
+    .ecx_generate = mb_ecx_generate,
+    .ecx_import = mb_ecx_import,
+    .ecx_free = mb_ecx_free,
+    .ecx_derive = mb_ecx_derive,
 };

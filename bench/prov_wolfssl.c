@@ -30,8 +30,10 @@
  *                  GCM: wc_AesGcmSetKey once, wc_AesGcmEncrypt /
  *                  wc_AesGcmDecrypt (GCM_TABLE_4BIT) per message
  *   X25519/X448    wc_curve25519/448_import_private_raw_ex (little-endian,
- *                  RFC 7748), wc_curve*_shared_secret_ex; keygen
- *                  wc_curve*_make_key
+ *                  RFC 7748), the private key's public key (wc_curve*_make_pub)
+ *                  compared with the pool's; wc_curve*_shared_secret_ex (an
+ *                  all-zero secret refused here: this build does not);
+ *                  keygen wc_curve*_make_key
  *   Ed25519/Ed448  wc_ed*_import_private_key (seed and public key),
  *                  wc_ed25519_sign_msg / wc_ed448_sign_msg (empty context),
  *                  wc_ed*_verify_msg; keygen wc_ed*_make_key
@@ -779,6 +781,27 @@ static void *wo_ecx_generate(void *gen, bench_alg alg, unsigned bits)
     return k;
 }
 
+/* The import calls take an X25519/X448 public key as given, next to the
+ * private key: the private key's own (wc_curve*_make_pub, which wants the
+ * scalar clamped as RFC 7748 decodes it) must be the pool's. 0 if so. */
+static int xdh_public_matches(const bench_ecx_material *m)
+{
+    uint8_t priv[CURVE448_KEY_SIZE], pub[CURVE448_KEY_SIZE];
+    int n = (int)m->len, rc;
+    memcpy(priv, m->priv, m->len);
+    if (m->bits == BENCH_ECX_25519) {
+        priv[0] &= 248;
+        priv[31] = (uint8_t)((priv[31] & 127) | 64);
+        rc = wc_curve25519_make_pub(n, pub, n, priv);
+    } else {
+        priv[0] &= 252;
+        priv[55] |= 128;
+        rc = wc_curve448_make_pub(n, pub, n, priv);
+    }
+    pkc_memzero(priv, sizeof priv);
+    return rc == 0 && memcmp(pub, m->pub, m->len) == 0 ? 0 : -1;
+}
+
 static void *wo_ecx_import(const bench_ecx_material *m)
 {
     wo_ecx *k = wo_ecx_new(m->alg, m->bits);
@@ -802,6 +825,8 @@ static void *wo_ecx_import(const bench_ecx_material *m)
                                                          EC448_LITTLE_ENDIAN)
                      : wc_curve448_import_public_ex(m->pub, n, &k->u.x448, EC448_LITTLE_ENDIAN);
     k->has_priv = m->priv != NULL;
+    if (rc == 0 && m->priv && m->alg == BENCH_XDH)
+        rc = xdh_public_matches(m);
     if (rc != 0) {
         wo_ecx_free(k);
         return NULL;
@@ -843,7 +868,12 @@ static int wo_ecx_derive(void *key, void *peer, uint8_t *out, size_t *outlen)
                  : wc_curve448_shared_secret_ex(&k->u.x448, &q->u.x448, out, &l,
                                                 EC448_LITTLE_ENDIAN);
     *outlen = l;
-    return rc == 0 ? 0 : -1;
+    /* this build does not refuse an all-zero secret (tried: a peer u = 0
+     * gives one and no error); RFC 7748 section 6.1 asks it */
+    uint8_t acc = 0;
+    for (word32 i = 0; rc == 0 && i < l; i++)
+        acc |= out[i];
+    return rc == 0 && acc ? 0 : -1;
 }
 
 const bench_provider bench_prov_wolfssl = {

@@ -14,13 +14,25 @@
  *  - RSA-1024: its PKCS#1 v1.5 and PSS (SHA-256, 32-byte salt) signatures
  *    verify in pkc and pkc's in it; its OAEP ciphertexts (SHA-256,
  *    MGF1-SHA-256) decrypt in pkc and pkc's in it; its raw private and
- *    public operations give pkc's results.
+ *    public operations give pkc's results;
+ *  - Ed25519 and Ed448 (pure, empty context), with the raw RFC 8032 keys:
+ *    its signatures are pkc's bytes and verify in pkc, pkc's verify in it
+ *    under the public key alone, and corrupted ones do not;
+ *  - X25519 and X448: its secret from its key and a pkc public key equals
+ *    pkc's from the other direction, and a peer u = 0 (small order: the
+ *    secret is all zero) is refused, at import or derive (RFC 7748 6.1);
+ *  - for all four, the public key of an imported private key: given another
+ *    key's public key with it, the adapter refuses the pair (it compares
+ *    the public key its library computes with the given one), or its key
+ *    acts as the private key's own (a library that derives the public key
+ *    itself, as OpenSSL's raw import does).
  * ECDH secrets are compared with pkc's by the engine itself (case_ec.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ecx/ecx_key.h"
 #include "pkc/der.h"
 #include "pkc/ec.h"
 #include "pkc/hash.h"
@@ -264,6 +276,141 @@ static void rsa_interop(const bench_provider *pv, rsa_fixture *f)
     pv->rsa_free(h);
 }
 
+/* ---- X25519, Ed25519, X448, Ed448 ---- */
+
+static pkc_ecx_alg ecx_alg_of(bench_alg alg, unsigned bits)
+{
+    if (alg == BENCH_XDH)
+        return bits == BENCH_ECX_25519 ? PKC_ECX_X25519 : PKC_ECX_X448;
+    return bits == BENCH_ECX_25519 ? PKC_ECX_ED25519 : PKC_ECX_ED448;
+}
+
+/* a pkc key and its raw material (public only if !priv) */
+static int ecx_make(pkc_ecx_key *k, bench_alg alg, unsigned bits, int priv,
+                    bench_ecx_material *m)
+{
+    if (pkc_ecx_key_generate(k, ecx_alg_of(alg, bits), &rng) != PKC_OK)
+        return -1;
+    bench_ecx_material mm = {alg, bits, priv ? pkc_ecx_private_bytes(k) : NULL,
+                             pkc_ecx_public_bytes(k), pkc_ecx_key_size(k->alg)};
+    *m = mm;
+    return 0;
+}
+
+static void ed_interop(const bench_provider *pv, const char *an, const pkc_ecx_key *k, void *h,
+                       void *pub)
+{
+    for (int i = 0; i < NMSG; i++) {
+        uint8_t msg[64], dg[32], sig[PKC_ED448_SIG_SIZE], mine[PKC_ED448_SIG_SIZE];
+        size_t len, l = sizeof sig, ml = 0;
+        message(i, msg, &len, dg);
+        if (!CHECK_MSG(pv->ecx_sign(h, msg, len, sig, &l) == 0, "%s %s: sign", pv->name, an) ||
+            !CHECK(pkc_ecx_sign(k, NULL, 0, msg, len, mine, sizeof mine, &ml) == PKC_OK))
+            return;
+        CHECK_MSG(pkc_ecx_verify(k, NULL, 0, msg, len, sig, l) == PKC_OK,
+                  "%s %s: its signature %d does not verify in pkc", pv->name, an, i);
+        CHECK_MSG(l == ml && memcmp(sig, mine, ml) == 0,
+                  "%s %s: its signature %d is not pkc's (RFC 8032's are deterministic)",
+                  pv->name, an, i);
+        CHECK_MSG(pv->ecx_verify(pub, msg, len, mine, ml) == 1,
+                  "%s %s: pkc's signature %d does not verify", pv->name, an, i);
+        /* one bit, in R or S in turn */
+        mine[(size_t)i * 37 % ml] ^= (uint8_t)(1u << (i % 8));
+        CHECK_MSG(pv->ecx_verify(pub, msg, len, mine, ml) == 0,
+                  "%s %s: pkc's signature %d, corrupted, does not fail", pv->name, an, i);
+    }
+}
+
+static void xdh_interop(const bench_provider *pv, const char *an, bench_alg alg, unsigned bits,
+                        const pkc_ecx_key *k, void *h)
+{
+    pkc_ecx_key e;
+    bench_ecx_material em;
+    uint8_t got[PKC_X448_SIZE], want[PKC_X448_SIZE], zero[PKC_X448_SIZE] = {0};
+    size_t gl = sizeof got, wl = 0;
+    if (!CHECK(ecx_make(&e, alg, bits, 0, &em) == 0))
+        return;
+    void *peer = pv->ecx_import(&em);
+    if (CHECK_MSG(peer != NULL, "%s: cannot import an %s public key", pv->name, an) &&
+        CHECK_MSG(pv->ecx_derive(h, peer, got, &gl) == 0, "%s %s: derive", pv->name, an) &&
+        CHECK(pkc_ecx_derive(&e, k, want, sizeof want, &wl) == PKC_OK))
+        CHECK_MSG(gl == wl && memcmp(got, want, wl) == 0,
+                  "%s %s: its shared secret differs from pkc's", pv->name, an);
+    if (peer)
+        pv->ecx_free(peer);
+    /* u = 0: every scalar gives the all-zero secret */
+    bench_ecx_material zm = {alg, bits, NULL, zero, em.len};
+    void *z = pv->ecx_import(&zm);
+    gl = sizeof got;
+    if (z)
+        CHECK_MSG(pv->ecx_derive(h, z, got, &gl) != 0,
+                  "%s %s: an all-zero shared secret is not refused", pv->name, an);
+    if (z)
+        pv->ecx_free(z);
+    pkc_ecx_key_wipe(&e);
+}
+
+/* k's private key with another key's public key */
+static void ecx_mismatch(const bench_provider *pv, const char *an, bench_alg alg, unsigned bits,
+                         const pkc_ecx_key *k, const bench_ecx_material *m)
+{
+    pkc_ecx_key o, e;
+    bench_ecx_material om, em, w = *m;
+    if (!CHECK(ecx_make(&o, alg, bits, 0, &om) == 0))
+        return;
+    w.pub = om.pub;
+    void *h = pv->ecx_import(&w);
+    if (h && alg == BENCH_EDDSA) {
+        static const uint8_t msg[] = "pkc interop: whose key?";
+        uint8_t sig[PKC_ED448_SIG_SIZE];
+        size_t l = sizeof sig;
+        CHECK_MSG(pv->ecx_sign(h, msg, sizeof msg - 1, sig, &l) == 0 &&
+                      pkc_ecx_verify(k, NULL, 0, msg, sizeof msg - 1, sig, l) == PKC_OK,
+                  "%s %s: takes a private key with another key's public key, and signs as "
+                  "neither", pv->name, an);
+    } else if (h && CHECK(ecx_make(&e, alg, bits, 1, &em) == 0)) {
+        /* as a peer: the secret is the private key's public key's */
+        void *eh = pv->ecx_import(&em);
+        uint8_t got[PKC_X448_SIZE], want[PKC_X448_SIZE];
+        size_t gl = sizeof got, wl = 0;
+        CHECK_MSG(eh && pv->ecx_derive(eh, h, got, &gl) == 0 &&
+                      pkc_ecx_derive(&e, k, want, sizeof want, &wl) == PKC_OK && gl == wl &&
+                      memcmp(got, want, wl) == 0,
+                  "%s %s: takes a private key with another key's public key, and uses it",
+                  pv->name, an);
+        if (eh)
+            pv->ecx_free(eh);
+        pkc_ecx_key_wipe(&e);
+    }
+    if (h)
+        pv->ecx_free(h);
+    pkc_ecx_key_wipe(&o);
+}
+
+static void ecx_interop(const bench_provider *pv, bench_alg alg, unsigned bits)
+{
+    const char *an = bench_ecx_name(alg, bits);
+    pkc_ecx_key k;
+    bench_ecx_material m, pm;
+    if (!CHECK(ecx_make(&k, alg, bits, 1, &m) == 0))
+        return;
+    pm = m;
+    pm.priv = NULL;
+    void *h = pv->ecx_import(&m), *pub = pv->ecx_import(&pm);
+    if (CHECK_MSG(h && pub, "%s: cannot import an %s key", pv->name, an)) {
+        if (alg == BENCH_EDDSA)
+            ed_interop(pv, an, &k, h, pub);
+        else
+            xdh_interop(pv, an, alg, bits, &k, h);
+        ecx_mismatch(pv, an, alg, bits, &k, &m);
+    }
+    if (h)
+        pv->ecx_free(h);
+    if (pub)
+        pv->ecx_free(pub);
+    pkc_ecx_key_wipe(&k);
+}
+
 int main(void)
 {
     if (pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, tu_seed()) != PKC_OK)
@@ -293,6 +440,16 @@ int main(void)
             rsa_interop(pv, &f);
             ran = 1;
         }
+        static const bench_alg ecx_algs[] = {BENCH_EDDSA, BENCH_XDH};
+        static const unsigned ecx_bits[] = {BENCH_ECX_25519, BENCH_ECX_448};
+        for (int a = 0; a < 2 && pv->ecx_supports && pv->ecx_import; a++)
+            for (int b = 0; b < 2; b++)
+                if (pv->ecx_supports(ecx_algs[a], ecx_bits[b],
+                                     ecx_algs[a] == BENCH_EDDSA ? BENCH_OP_SIGN
+                                                                : BENCH_OP_DERIVE)) {
+                    ecx_interop(pv, ecx_algs[a], ecx_bits[b]);
+                    ran = 1;
+                }
         printf("%-14s %s\n", pv->name, ran ? "checked" : "nothing to check");
         peers += peer && ran;
     }

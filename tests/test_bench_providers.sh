@@ -52,8 +52,31 @@ if errors:
 sys.exit(1 if errors else 0)
 EOF
 
+# X25519/Ed25519/X448/Ed448 (-a ECX): what each peer's Debian 12 build has
+# (Mbed TLS 2.x has no EdDSA, libsodium no Curve448, libsecp256k1 neither)
+"$PYTHON" - "$T/list" <<'EOF' && ok || bad "--list: ECX algorithms"
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+start = lines.index("Cases each provider can run (algorithm: parameters: operations):")
+every = {"Ed25519", "Ed448", "X25519", "X448"}
+want = {"openssl": every, "nettle": every, "wolfssl": every, "gcrypt": every,
+        "mbedtls": {"X25519", "X448"}, "libsodium": {"Ed25519", "X25519"}, "libsecp256k1": set()}
+prov, seen = None, {}
+for l in lines[start + 1:]:
+    if l.startswith("  ") and not l.startswith("    "):
+        prov = l.strip()
+        seen[prov] = set()
+    elif prov and l.startswith("    ") and l.split()[:1] in (["EdDSA"], ["XDH"]):
+        seen[prov] |= set(l.split(":", 1)[0].split()[1:])
+errors = [f"{p}: {sorted(seen[p])}, expected {sorted(w)}" for p, w in want.items()
+          if p in seen and seen[p] != w]
+if errors:
+    print("\n".join(errors), file=sys.stderr)
+sys.exit(1 if errors else 0)
+EOF
+
 skipped=""
-for want in libsecp256k1 nettle gcrypt libsodium; do
+for want in libsecp256k1 nettle mbedtls gcrypt libsodium; do
     echo "$peers" | grep -qx "$want" || skipped="$skipped $want"
 done
 
