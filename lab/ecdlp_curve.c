@@ -684,6 +684,70 @@ int ecdlp_count(const ecdlp_curve *E, uint64_t seed, uint64_t *order)
 
 /* ---- instances ---- */
 
+/* polynomials of degree < 3 modulo f = x^3 + ax + b (coefficients mod p):
+ * r = u v mod f, with x^3 = -ax - b and x^4 = -ax^2 - bx */
+static void poly_mulmod(uint64_t r[3], const uint64_t u[3], const uint64_t v[3], uint64_t p,
+                        uint64_t a, uint64_t b)
+{
+    uint64_t c[5] = {0, 0, 0, 0, 0};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            c[i + j] = (c[i + j] + ecdlp_mulmod(u[i], v[j], p)) % p;
+    c[2] = (c[2] + p - ecdlp_mulmod(a, c[4], p)) % p;
+    c[1] = (c[1] + p - ecdlp_mulmod(b, c[4], p)) % p;
+    c[1] = (c[1] + p - ecdlp_mulmod(a, c[3], p)) % p;
+    c[0] = (c[0] + p - ecdlp_mulmod(b, c[3], p)) % p;
+    r[0] = c[0];
+    r[1] = c[1];
+    r[2] = c[2];
+}
+
+static int poly_degree(const uint64_t *a, int n)
+{
+    int d = n - 1;
+    while (d >= 0 && a[d] == 0)
+        d--;
+    return d;
+}
+
+/* a = a mod b (b of degree db >= 0) */
+static void poly_rem(uint64_t a[4], const uint64_t b[4], int db, uint64_t p)
+{
+    uint64_t inv = ecdlp_invmod(b[db], p);
+    for (int i = poly_degree(a, 4); i >= db; i--) {
+        uint64_t q = ecdlp_mulmod(a[i], inv, p);
+        for (int j = 0; j <= db; j++)
+            a[i - db + j] = (a[i - db + j] + p - ecdlp_mulmod(q, b[j], p)) % p;
+    }
+}
+
+/* whether x^3 + ax + b has a root in F_p, i.e. E has a point (x, 0) of
+ * order 2 and an even order: gcd(x^p - x, f) != 1. Costs about 2 log p
+ * products of quadratics, nothing beside a point count: it screens out
+ * about two thirds of the curves before counting when the order must be
+ * prime. */
+static int cubic_has_root(uint64_t p, uint64_t a, uint64_t b)
+{
+    uint64_t r[3] = {1, 0, 0}, s[3] = {0, 1, 0};
+    for (uint64_t e = p; e; e >>= 1) {
+        if (e & 1)
+            poly_mulmod(r, r, s, p, a, b);
+        poly_mulmod(s, s, s, p, a, b);
+    }
+    uint64_t A[4] = {b, a, 0, 1}, B[4] = {r[0], (r[1] + p - 1) % p, r[2], 0};
+    for (;;) {
+        int db = poly_degree(B, 4);
+        if (db < 0)
+            return poly_degree(A, 4) >= 1;
+        poly_rem(A, B, db, p);
+        for (int i = 0; i < 4; i++) {
+            uint64_t t = A[i];
+            A[i] = B[i];
+            B[i] = t;
+        }
+    }
+}
+
 /* a uniformly random prime of exactly bits bits whose curves' orders have
  * bits bits too: p + 1 ± 2 sqrt(p) stays inside [2^(bits-1), 2^bits) */
 static uint64_t random_prime(unsigned bits, ecdlp_rng *rng)
@@ -716,6 +780,8 @@ int ecdlp_instance_generate(unsigned bits, uint64_t seed, ecdlp_kind kind, unsig
         uint64_t a = ecdlp_rng_below(&rng, p), b = ecdlp_rng_below(&rng, p);
         ecdlp_curve E;
         if (ecdlp_curve_init(&E, p, a, b) != ECDLP_OK)
+            continue;
+        if (kind == ECDLP_PRIME_ORDER && cubic_has_root(p, a, b))
             continue;
         uint64_t N;
         int rc = ecdlp_count(&E, ecdlp_rng_next(&rng), &N);
