@@ -305,7 +305,13 @@ static int attack_ecdlp(int argc, char **argv)
                     tprintf(&t, "^%u", in.nf.exp[i]);
                 tprintf(&t, "\"");
             }
-            tprintf(&t, "], \"k\": \"%llu\", ", (unsigned long long)in.k);
+            uint64_t px, py, qx, qy;
+            ecdlp_point_xy(&in.E, &in.P, &px, &py);
+            ecdlp_point_xy(&in.E, &in.Q, &qx, &qy);
+            tprintf(&t, "], \"P\": [\"%llu\", \"%llu\"], \"Q\": [\"%llu\", \"%llu\"], ",
+                    (unsigned long long)px, (unsigned long long)py, (unsigned long long)qx,
+                    (unsigned long long)qy);
+            tprintf(&t, "\"k\": \"%llu\", ", (unsigned long long)in.k);
             if (ok)
                 tprintf(&t, "\"found\": \"%llu\", ", (unsigned long long)r.k);
             else
