@@ -213,7 +213,7 @@ fuzz-ci: deps
 # and of the time to the key (random: rho's running time varies from run to
 # run). On a cluster: mpirun --hostfile FILE -np N build/pkc_ecdlp_mpi ...
 # (docs/attacks-ecdlp.md).
-MPI_BITS ?= 46
+MPI_BITS ?= 52
 MPI_SEED ?= 1
 MPIRUN_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 .PHONY: attack-mpi

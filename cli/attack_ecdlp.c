@@ -73,24 +73,19 @@ typedef struct {
     int failed;
 } text;
 
-static void tprintf(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void tprintf(text *t, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void tprintf(text *t, const char *fmt, ...)
 {
-    if (t->failed)
+    char piece[2048]; /* every piece written is a line or less */
+    va_list ap;
+    va_start(ap, fmt);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): va_start is just above */
+    int n = vsnprintf(piece, sizeof piece, fmt, ap);
+    va_end(ap);
+    if (t->failed || n < 0 || (size_t)n >= sizeof piece) {
+        t->failed = 1;
         return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            t->failed = 1;
-            return;
-        }
-        if (t->s && t->len + (size_t)n < t->cap) {
-            t->len += (size_t)n;
-            return;
-        }
+    }
+    if (t->len + (size_t)n + 1 > t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 4096;
         while (cap < t->len + (size_t)n + 1)
             cap *= 2;
@@ -102,6 +97,8 @@ static void tprintf(text *t, const char *fmt, ...)
         t->s = s;
         t->cap = cap;
     }
+    memcpy(t->s + t->len, piece, (size_t)n + 1);
+    t->len += (size_t)n;
 }
 
 static const char *method_name(ecdlp_method m)
@@ -284,7 +281,10 @@ static int attack_ecdlp(int argc, char **argv)
                 if (ok)
                     snprintf(kf, sizeof kf, "%llu", (unsigned long long)r.k);
                 printf("%5u %4u %22llu %22s %8s %10.3f %14llu %10.2f\n", bits, rep + 1,
-                       (unsigned long long)in.n, kf, ok ? "yes" : r.timed_out ? "timeout" : "no",
+                       (unsigned long long)in.n, kf,
+                       ok            ? "yes"
+                       : r.timed_out ? "timeout"
+                                     : "no",
                        secs, (unsigned long long)r.ops, expect > 0 ? (double)r.ops / expect : 0);
             }
             tprintf(&t,
@@ -336,5 +336,5 @@ static int attack_ecdlp(int argc, char **argv)
     return all_ok ? CLI_OK : CLI_NEGATIVE;
 }
 
-PKC_ATTACK_PROBLEM(ecdlp, "elliptic-curve discrete logarithms (brute, bsgs, rho, ph)",
-                   attack_ecdlp, usage_ecdlp)
+PKC_ATTACK_PROBLEM(ecdlp, "elliptic-curve discrete logarithms (brute, bsgs, rho, ph)", attack_ecdlp,
+                   usage_ecdlp)

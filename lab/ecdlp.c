@@ -115,7 +115,7 @@ static int bsgs(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_
         return ECDLP_ERR_NOMEM;
     size_t mask = cap - 1;
     int rc = ECDLP_ERR_NOT_FOUND;
-    unsigned W = m < LANES_MAX ? (unsigned)m : LANES_MAX;
+    unsigned W = m >= LANES_MAX ? LANES_MAX : m > 0 ? (unsigned)m : 1;
     ecdlp_point X[LANES_MAX];
     const ecdlp_point *A[LANES_MAX];
     uint64_t base[LANES_MAX], scratch[LANES_MAX];
@@ -151,7 +151,7 @@ static int bsgs(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_
     ecdlp_point S;
     ecdlp_mul(E, m % n, P, &S, &c->ops);
     ecdlp_neg(E, &S, &S);
-    uint64_t L2 = (m + 1 + W - 1) / W;
+    uint64_t L2 = (m + W) / W; /* NOLINT(clang-analyzer-core.DivideZero): W >= 1 */
     for (unsigned l = 0; l < W; l++) {
         base[l] = l * L2;
         ecdlp_point T;
@@ -270,7 +270,7 @@ int ecdlp_walk_new(const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_point
     w->dp_mask = ((uint64_t)1 << dp_bits) - 1;
     w->max_len = 20 * ((uint64_t)1 << dp_bits) + 100;
     w->X = calloc(lanes, sizeof *w->X);
-    w->A = calloc(lanes, sizeof *w->A);
+    w->A = calloc(lanes, sizeof(const ecdlp_point *));
     w->c = calloc(lanes, sizeof *w->c);
     w->d = calloc(lanes, sizeof *w->d);
     w->len = calloc(lanes, sizeof *w->len);
@@ -505,8 +505,8 @@ static void *rho_thread(void *arg)
     return NULL;
 }
 
-static int rho(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_point *Q,
-               uint64_t n, uint64_t *k)
+static int rho(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_point *Q, uint64_t n,
+               uint64_t *k)
 {
     if (!ecdlp_is_prime(n))
         return ECDLP_ERR_ARG;
@@ -534,11 +534,11 @@ static int rho(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_p
     pthread_t tid[MAX_THREADS];
     rho_arg args[MAX_THREADS];
     unsigned started = 0;
-    for (unsigned i = 0; i < threads; i++) {
+    args[0].s = &s;
+    args[0].id = 0;
+    for (unsigned i = 1; i < threads; i++) {
         args[i].s = &s;
         args[i].id = i;
-        if (i == 0)
-            continue;
         if (pthread_create(&tid[i], NULL, rho_thread, &args[i]) != 0)
             break;
         started++;
@@ -574,8 +574,8 @@ static int prime_log(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const e
     return rho(c, E, P, Q, q, k);
 }
 
-static int ph(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_point *Q,
-              uint64_t n, const ecdlp_factors *f, uint64_t *k)
+static int ph(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_point *Q, uint64_t n,
+              const ecdlp_factors *f, uint64_t *k)
 {
     uint64_t x = 0, mod = 1; /* k = x mod mod so far (CRT) */
     for (int i = 0; i < f->count; i++) {

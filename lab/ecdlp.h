@@ -69,12 +69,12 @@ typedef struct {
     uint64_t p;    /* prime, 5 <= p < 2^62 */
     uint64_t a, b; /* coefficients in [0, p) */
     /* Montgomery arithmetic (R = 2^64) */
-    uint64_t pinv;  /* -p^-1 mod 2^64 */
-    uint64_t one;   /* R mod p */
-    uint64_t r2;    /* R^2 mod p */
-    uint64_t r3;    /* R^3 mod p */
-    uint64_t am;    /* a R mod p */
-    uint64_t bm;    /* b R mod p */
+    uint64_t pinv; /* -p^-1 mod 2^64 */
+    uint64_t one;  /* R mod p */
+    uint64_t r2;   /* R^2 mod p */
+    uint64_t r3;   /* R^3 mod p */
+    uint64_t am;   /* a R mod p */
+    uint64_t bm;   /* b R mod p */
 } ecdlp_curve;
 
 /* An affine point; x and y are kept in Montgomery form (ecdlp_point_xy

@@ -234,17 +234,25 @@ static void add_factor(ecdlp_factors *f, uint64_t q, unsigned e)
     f->exp[i] = e;
 }
 
-static void factor_rec(uint64_t n, ecdlp_factors *f)
+/* the prime factors of n (no factor below 1000): a stack of the parts
+ * still to split (at most 64 / 10 of them are ever waiting) */
+static void factor_large(uint64_t n, ecdlp_factors *f)
 {
-    if (n == 1)
-        return;
-    if (ecdlp_is_prime(n)) {
-        add_factor(f, n, 1);
-        return;
+    uint64_t stack[16];
+    int top = 0;
+    stack[top++] = n;
+    while (top > 0) {
+        uint64_t m = stack[--top];
+        if (m == 1)
+            continue;
+        if (ecdlp_is_prime(m)) {
+            add_factor(f, m, 1);
+            continue;
+        }
+        uint64_t g = brent_factor(m);
+        stack[top++] = g;
+        stack[top++] = m / g;
     }
-    uint64_t g = brent_factor(n);
-    factor_rec(g, f);
-    factor_rec(n / g, f);
 }
 
 void ecdlp_factor(uint64_t n, ecdlp_factors *f)
@@ -259,7 +267,7 @@ void ecdlp_factor(uint64_t n, ecdlp_factors *f)
         if (e)
             add_factor(f, q, e);
     }
-    factor_rec(n, f);
+    factor_large(n, f);
 }
 
 /* ---- the field: Montgomery form, R = 2^64, p < 2^62 ---- */
@@ -288,7 +296,10 @@ static inline uint64_t to_mont(const ecdlp_curve *E, uint64_t a) { return fmul(E
 static inline uint64_t from_mont(const ecdlp_curve *E, uint64_t a) { return fmul(E, a, 1); }
 
 /* (aR)^-1 R: Euclid gives (aR)^-1, and R^3 R^-1 brings it back */
-static uint64_t finv(const ecdlp_curve *E, uint64_t a) { return fmul(E, ecdlp_invmod(a, E->p), E->r3); }
+static uint64_t finv(const ecdlp_curve *E, uint64_t a)
+{
+    return fmul(E, ecdlp_invmod(a, E->p), E->r3);
+}
 
 int ecdlp_curve_init(ecdlp_curve *E, uint64_t p, uint64_t a, uint64_t b)
 {
@@ -307,8 +318,8 @@ int ecdlp_curve_init(ecdlp_curve *E, uint64_t p, uint64_t a, uint64_t b)
     E->r3 = fmul(E, E->r2, E->r2);
     E->am = to_mont(E, a);
     E->bm = to_mont(E, b);
-    uint64_t disc = (4 * ecdlp_mulmod(ecdlp_mulmod(a, a, p), a, p) % p +
-                     27 * ecdlp_mulmod(b, b, p) % p) % p;
+    uint64_t disc =
+        (4 * ecdlp_mulmod(ecdlp_mulmod(a, a, p), a, p) % p + 27 * ecdlp_mulmod(b, b, p) % p) % p;
     return disc == 0 ? ECDLP_ERR_ARG : ECDLP_OK;
 }
 
@@ -543,8 +554,8 @@ static size_t xslot(const xtable *t, uint64_t x)
 
 /* One multiple of the order of P (P != O) given that some t in [tlo, thi]
  * has t L P = O: baby-step giant-step on t. Returns 0 on allocation failure. */
-static uint64_t order_multiple(const ecdlp_curve *E, const ecdlp_point *P, uint64_t L,
-                               uint64_t tlo, uint64_t thi)
+static uint64_t order_multiple(const ecdlp_curve *E, const ecdlp_point *P, uint64_t L, uint64_t tlo,
+                               uint64_t thi)
 {
     ecdlp_point R;
     ecdlp_mul(E, L, P, &R, NULL);
@@ -620,6 +631,8 @@ static uint64_t lcm64(uint64_t a, uint64_t b, int *overflow)
  * (*N gets one), or 3 for "too many to list" */
 static int candidates(uint64_t lo, uint64_t hi, uint64_t LE, uint64_t LT, uint64_t p, uint64_t *N)
 {
+    if (LE == 0 || LT == 0) /* never: orders are >= 1 */
+        return 3;
     uint64_t first = (lo + LE - 1) / LE * LE;
     if (first > hi)
         return 0;
@@ -648,8 +661,8 @@ int ecdlp_count(const ecdlp_curve *E, uint64_t seed, uint64_t *order)
         d++;
     uint64_t d2 = ecdlp_mulmod(d, d, p);
     ecdlp_curve T;
-    if (ecdlp_curve_init(&T, p, ecdlp_mulmod(E->a, d2, p), ecdlp_mulmod(E->b, ecdlp_mulmod(d2, d, p), p)) !=
-        ECDLP_OK)
+    if (ecdlp_curve_init(&T, p, ecdlp_mulmod(E->a, d2, p),
+                         ecdlp_mulmod(E->b, ecdlp_mulmod(d2, d, p), p)) != ECDLP_OK)
         return ECDLP_ERR_ARG;
     /* the Hasse interval, the same for the twist: |p + 1 - N| <= 2 sqrt(p) */
     uint64_t w = ecdlp_isqrt(4 * p);

@@ -46,8 +46,8 @@ static void test_number_theory(void)
             break;
         }
     }
-    CHECK(ecdlp_is_prime(0xFFFFFFFFFFFFFFC5ull));  /* 2^64 - 59 */
-    CHECK(!ecdlp_is_prime(3215031751ull));         /* a strong pseudoprime to 2, 3, 5, 7 */
+    CHECK(ecdlp_is_prime(0xFFFFFFFFFFFFFFC5ull));   /* 2^64 - 59 */
+    CHECK(!ecdlp_is_prime(3215031751ull));          /* a strong pseudoprime to 2, 3, 5, 7 */
     CHECK(!ecdlp_is_prime(4611686014132420609ull)); /* (2^31 - 1)^2 */
     /* factorisations multiply back, with prime factors */
     for (int i = 0; i < 200; i++) {
@@ -170,9 +170,8 @@ static void test_counting(void)
         if (r1 != ECDLP_OK || r2 != ECDLP_OK || n1 != n2) {
             if (bad++ < 5)
                 CHECK_MSG(0, "count p=%llu a=%llu b=%llu: brute %llu (rc %d), mestre %llu (rc %d)",
-                          (unsigned long long)p, (unsigned long long)E.a,
-                          (unsigned long long)E.b, (unsigned long long)n1, r1,
-                          (unsigned long long)n2, r2);
+                          (unsigned long long)p, (unsigned long long)E.a, (unsigned long long)E.b,
+                          (unsigned long long)n1, r1, (unsigned long long)n2, r2);
         }
     }
     CHECK(bad == 0);
@@ -222,8 +221,7 @@ static void test_instances(void)
             uint64_t seed = 1000 + i;
             CHECK(ecdlp_instance_generate(sizes[i], seed, (ecdlp_kind)kind, 0, &a) == ECDLP_OK);
             if (sizes[i] < 50) { /* reproducible */
-                CHECK(ecdlp_instance_generate(sizes[i], seed, (ecdlp_kind)kind, 0, &b) ==
-                      ECDLP_OK);
+                CHECK(ecdlp_instance_generate(sizes[i], seed, (ecdlp_kind)kind, 0, &b) == ECDLP_OK);
                 CHECK(memcmp(&a, &b, sizeof a) == 0);
             }
             CHECK(64 - __builtin_clzll(a.n) == (int)sizes[i]);
@@ -259,8 +257,7 @@ static void solve(const char *what, unsigned bits, ecdlp_kind kind, ecdlp_method
         int rc = ecdlp_attack(&in, m, &o, &r);
         CHECK_MSG(rc == ECDLP_OK && r.found && r.k == in.k && !r.timed_out && r.ops > 0,
                   "%s %u bits seed %llu: rc %d, k %llu (planted %llu)", what, bits,
-                  (unsigned long long)seed, rc, (unsigned long long)r.k,
-                  (unsigned long long)in.k);
+                  (unsigned long long)seed, rc, (unsigned long long)r.k, (unsigned long long)in.k);
     }
 }
 

@@ -17,8 +17,8 @@
  * operations, operations per second per rank, ok. The ranks exchange
  * ecdlp_dp structs as bytes: the ranks must share one architecture. Exit
  * status 0 when k was found, 1 on time out, 2 bad usage. */
-#include <mpi.h>
 #include <math.h>
+#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +51,26 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return 0;
 }
 
+/* the seconds of --max-seconds: a decimal number > 0 */
+static int parse_seconds(const char *s, double *out)
+{
+    if (!s)
+        return -1;
+    char *e;
+    double v = strtod(s, &e);
+    if (e == s || *e || !(v > 0 && v <= 1e7))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* out of memory: every rank goes */
+__attribute__((noreturn)) static void die(void)
+{
+    MPI_Abort(MPI_COMM_WORLD, 2);
+    exit(2);
+}
+
 typedef struct {
     uint64_t ops, restarts;
 } done_msg;
@@ -63,15 +83,16 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     uint64_t bits = 0, seed = 1;
     double max_seconds = 600;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* OPTION VALUE pairs */
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(argv[i], "--bits") == 0 && parse_u64(v, ECDLP_MIN_BITS, ECDLP_MAX_BITS, &bits) == 0)
-            i++;
-        else if (strcmp(argv[i], "--seed") == 0 && parse_u64(v, 0, UINT64_MAX, &seed) == 0)
-            i++;
-        else if (strcmp(argv[i], "--max-seconds") == 0 && v && (max_seconds = atof(v)) > 0)
-            i++;
-        else {
+        int bad = -1;
+        if (strcmp(argv[i], "--bits") == 0)
+            bad = parse_u64(v, ECDLP_MIN_BITS, ECDLP_MAX_BITS, &bits);
+        else if (strcmp(argv[i], "--seed") == 0)
+            bad = parse_u64(v, 0, UINT64_MAX, &seed);
+        else if (strcmp(argv[i], "--max-seconds") == 0)
+            bad = parse_seconds(v, &max_seconds);
+        if (bad) {
             int rc = usage(rank, "bad or unknown argument (bits: 16..62)");
             MPI_Finalize();
             return rc;
@@ -99,12 +120,12 @@ int main(int argc, char **argv)
     if (ecdlp_walk_new(&in.E, &in.P, &in.Q, in.n, lanes, dp_bits, walk_seed,
                        ecdlp_mix64(seed + 1000003u * (uint64_t)(rank + 1)), &w) != ECDLP_OK) {
         fprintf(stderr, "pkc_ecdlp_mpi: rank %d: out of memory\n", rank);
-        MPI_Abort(MPI_COMM_WORLD, 2);
+        die();
     }
     size_t cap = 2 * (size_t)lanes;
     ecdlp_dp *buf = malloc(cap * sizeof *buf);
     if (!buf)
-        MPI_Abort(MPI_COMM_WORLD, 2);
+        die();
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
 
@@ -134,7 +155,7 @@ int main(int argc, char **argv)
     ecdlp_dptable table;
     ecdlp_dp *rbuf = malloc(cap * sizeof *rbuf * 64);
     if (ecdlp_dptable_init(&table) != ECDLP_OK || !rbuf)
-        MPI_Abort(MPI_COMM_WORLD, 2);
+        die();
     int found = 0, timed_out = 0;
     uint64_t k = 0, degenerate = 0;
     while (!found && !timed_out) {
@@ -152,7 +173,7 @@ int main(int argc, char **argv)
                 int bytes;
                 MPI_Get_count(&st, MPI_BYTE, &bytes);
                 if ((size_t)bytes > cap * 64 * sizeof *rbuf)
-                    MPI_Abort(MPI_COMM_WORLD, 2);
+                    die();
                 MPI_Recv(rbuf, bytes, MPI_BYTE, st.MPI_SOURCE, TAG_DP, MPI_COMM_WORLD,
                          MPI_STATUS_IGNORE);
                 dps = rbuf;
@@ -162,7 +183,7 @@ int main(int argc, char **argv)
                 ecdlp_dp old;
                 int hit = ecdlp_dptable_insert(&table, &dps[i], &old);
                 if (hit < 0)
-                    MPI_Abort(MPI_COMM_WORLD, 2);
+                    die();
                 if (hit == 0)
                     continue;
                 ecdlp_point T;
