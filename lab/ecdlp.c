@@ -164,9 +164,8 @@ static int bsgs(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_
             uint64_t i = base[l] + t;
             if (i > m)
                 continue;
-            uint64_t im = ecdlp_mulmod(i, m, n);
             if (X[l].inf) { /* Q = i m P */
-                *k = im;
+                *k = ecdlp_mulmod(i, m, n);
                 rc = ECDLP_OK;
                 goto out;
             }
@@ -176,7 +175,7 @@ static int bsgs(ctx *c, const ecdlp_curve *E, const ecdlp_point *P, const ecdlp_
                 if (tab[s] >> 32 != fp)
                     continue;
                 /* Q - i m P = ±j P */
-                uint64_t j = tab[s] & 0xffffffffu;
+                uint64_t j = tab[s] & 0xffffffffu, im = ecdlp_mulmod(i, m, n);
                 uint64_t cand[2] = {addmod(im, j % n, n), addmod(im, (n - j % n) % n, n)};
                 for (int e = 0; e < 2; e++) {
                     ecdlp_point T;
