@@ -676,7 +676,10 @@ int ecdlp_count(const ecdlp_curve *E, uint64_t seed, uint64_t *order)
         uint64_t *Lc = twist ? &LT : &LE;
         ecdlp_point P;
         ecdlp_point_random(C, &rng, &P);
-        uint64_t m = order_multiple(C, &P, *Lc, (lo + *Lc - 1) / *Lc, hi / *Lc);
+        uint64_t tlo = (lo + *Lc - 1) / *Lc, thi = hi / *Lc;
+        if (tlo > thi) /* cannot happen: Lc divides the order, in [lo, hi] */
+            return ECDLP_ERR_COUNT;
+        uint64_t m = order_multiple(C, &P, *Lc, tlo, thi);
         if (m == 0)
             return ECDLP_ERR_NOMEM;
         int overflow = 0;
