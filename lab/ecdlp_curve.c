@@ -552,8 +552,12 @@ static size_t xslot(const xtable *t, uint64_t x)
     return i;
 }
 
+#define COUNT_LANES 32
+
 /* One multiple of the order of P (P != O) given that some t in [tlo, thi]
- * has t L P = O: baby-step giant-step on t. Returns 0 on allocation failure. */
+ * has t L P = O: baby-step giant-step on t, the steps in COUNT_LANES lanes
+ * that share one inversion (ecdlp_batch_add). Returns 0 on allocation
+ * failure. */
 static uint64_t order_multiple(const ecdlp_curve *E, const ecdlp_point *P, uint64_t L, uint64_t tlo,
                                uint64_t thi)
 {
@@ -565,50 +569,77 @@ static uint64_t order_multiple(const ecdlp_curve *E, const ecdlp_point *P, uint6
     xtable t;
     if (xtable_init(&t, s) != ECDLP_OK)
         return 0;
-    uint64_t result = 0;
-    ecdlp_point J = R;
-    for (uint64_t j = 1; j <= s; j++) { /* J = jR */
-        if (J.inf) {
-            result = L * j;
-            goto done;
-        }
-        size_t i = xslot(&t, J.x);
-        if (t.key[i]) { /* jR = ±j'R: a small order */
-            uint64_t j2 = t.val[i];
-            result = L * (j - j2);
-            ecdlp_point T;
-            ecdlp_mul(E, result, P, &T, NULL);
-            if (!T.inf)
-                result = L * (j + j2);
-            goto done;
-        }
-        t.key[i] = J.x + 1;
-        t.val[i] = j;
-        ecdlp_add(E, &J, &R, &J);
+    uint64_t result = 0, scratch[COUNT_LANES], base[COUNT_LANES];
+    ecdlp_point X[COUNT_LANES];
+    const ecdlp_point *A[COUNT_LANES];
+    unsigned W = s < COUNT_LANES ? (unsigned)s : COUNT_LANES;
+    /* baby steps jR, 1 <= j <= s: lane l holds (base[l] + u) R */
+    uint64_t len = (s + W - 1) / W;
+    for (unsigned l = 0; l < W; l++) {
+        base[l] = 1 + l * len;
+        ecdlp_mul(E, base[l], &R, &X[l], NULL);
+        A[l] = &R;
     }
-    /* giant steps G = (tlo + i s) R, stride S = sR; J = (s+1)R now */
-    ecdlp_point G, S;
-    ecdlp_mul(E, s, &R, &S, NULL);
-    ecdlp_mul(E, tlo, &R, &G, NULL);
-    for (uint64_t g = tlo; g <= thi + s; g += s) {
-        if (G.inf) {
-            result = L * g;
-            goto done;
-        }
-        size_t i = xslot(&t, G.x);
-        if (t.key[i]) {
-            uint64_t j = t.val[i];
-            ecdlp_point T;
-            ecdlp_mul(E, j, &R, &T, NULL);
-            /* G = jR: (g - j) R = O; G = -jR: (g + j) R = O */
-            int same = ecdlp_point_eq(&T, &G);
-            uint64_t c = same ? (g > j ? g - j : 0) : g + j;
-            if (c > 0) {
-                result = L * c;
+    for (uint64_t u = 0; u < len; u++) {
+        for (unsigned l = 0; l < W; l++) {
+            uint64_t j = base[l] + u;
+            if (j > s)
+                continue;
+            if (X[l].inf) { /* jR = O */
+                result = L * j;
                 goto done;
             }
+            size_t i = xslot(&t, X[l].x);
+            if (t.key[i]) { /* jR = ±j'R: a small order */
+                uint64_t j2 = t.val[i];
+                result = L * (j > j2 ? j - j2 : j2 - j);
+                ecdlp_point T;
+                ecdlp_mul(E, result, P, &T, NULL);
+                if (!T.inf)
+                    result = L * (j + j2);
+                goto done;
+            }
+            t.key[i] = X[l].x + 1;
+            t.val[i] = j;
         }
-        ecdlp_add(E, &G, &S, &G);
+        ecdlp_batch_add(E, X, A, W, scratch);
+    }
+    /* giant steps (tlo + i s) R, 0 <= i <= count, stride S = sR: lane l
+     * holds i = base[l] + u */
+    ecdlp_point S;
+    ecdlp_mul(E, s, &R, &S, NULL);
+    uint64_t count = (thi - tlo) / s + 1;
+    len = (count + 1 + W - 1) / W;
+    for (unsigned l = 0; l < W; l++) {
+        base[l] = l * len;
+        ecdlp_mul(E, tlo + base[l] * s, &R, &X[l], NULL);
+        A[l] = &S;
+    }
+    for (uint64_t u = 0; u < len; u++) {
+        for (unsigned l = 0; l < W; l++) {
+            uint64_t i = base[l] + u;
+            if (i > count)
+                continue;
+            uint64_t g = tlo + i * s;
+            if (X[l].inf) {
+                result = L * g;
+                goto done;
+            }
+            size_t k = xslot(&t, X[l].x);
+            if (t.key[k]) {
+                uint64_t j = t.val[k];
+                ecdlp_point T;
+                ecdlp_mul(E, j, &R, &T, NULL);
+                /* G = jR: (g - j) R = O; G = -jR: (g + j) R = O */
+                int same = ecdlp_point_eq(&T, &X[l]);
+                uint64_t c = same ? (g > j ? g - j : 0) : g + j;
+                if (c > 0) {
+                    result = L * c;
+                    goto done;
+                }
+            }
+        }
+        ecdlp_batch_add(E, X, A, W, scratch);
     }
 done:
     free(t.key);
