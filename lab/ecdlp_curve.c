@@ -608,7 +608,7 @@ static uint64_t order_multiple(const ecdlp_curve *E, const ecdlp_point *P, uint6
      * holds i = base[l] + u */
     ecdlp_point S;
     ecdlp_mul(E, s, &R, &S, NULL);
-    uint64_t count = (thi - tlo) / s + 1;
+    uint64_t count = (thi - tlo) / s + 1; /* NOLINT(clang-analyzer-core.DivideZero): s >= 1 */
     len = (count + 1 + W - 1) / W;
     for (unsigned l = 0; l < W; l++) {
         base[l] = l * len;
