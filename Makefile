@@ -251,3 +251,27 @@ FUZZ_CI_DIFF_SECONDS ?= 10
 fuzz-ci: deps
 	FUZZ_SECONDS=$(FUZZ_CI_SECONDS) FUZZ_DIFF_SECONDS=$(FUZZ_CI_DIFF_SECONDS) FUZZ_JOBS=$(JOBS) \
 	  FUZZ_DEBUG=-gline-tables-only tests/fuzz/run.sh
+
+# `make attack-mpi`: parallel Pollard rho on OpenMPI (lab/mpi/ecdlp_rho_mpi.c)
+# on one MPI_BITS-bit instance, with 1 and then 2 ranks on this machine, and
+# the speed-up: of the throughput (group operations per second, all ranks),
+# and of the time to the key (random: rho's running time varies from run to
+# run). On a cluster: mpirun --hostfile FILE -np N build/pkc_ecdlp_mpi ...
+# (docs/attacks-ecdlp.md).
+MPI_BITS ?= 52
+MPI_SEED ?= 1
+MPIRUN_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+.PHONY: attack-mpi
+attack-mpi: build
+	@command -v mpirun >/dev/null || { echo "attack-mpi: mpirun not found (scripts/deps.sh)"; exit 1; }
+	@[ -x $(BUILD)/pkc_ecdlp_mpi ] || { echo "attack-mpi: $(BUILD)/pkc_ecdlp_mpi was not built (no MPI found by CMake)"; exit 1; }
+	@for np in 1 2; do \
+	  $(MPIRUN_ENV) mpirun --oversubscribe -np $$np $(BUILD)/pkc_ecdlp_mpi \
+	    --bits $(MPI_BITS) --seed $(MPI_SEED) | tee $(BUILD)/attack-mpi-$$np.json || exit 1; \
+	done
+	@/usr/bin/python3 -c 'import json, sys; \
+	a, b = (json.load(open(f)) for f in sys.argv[1:]); \
+	print("attack-mpi: %d bits, throughput speed-up %.2f with 2 ranks (%.3g -> %.3g ops/s), time %.2f s -> %.2f s" % \
+	  (a["bits"], 2 * b["ops_per_second_per_rank"] / a["ops_per_second_per_rank"], \
+	   a["ops_per_second_per_rank"], 2 * b["ops_per_second_per_rank"], a["seconds"], b["seconds"]))' \
+	  $(BUILD)/attack-mpi-1.json $(BUILD)/attack-mpi-2.json
