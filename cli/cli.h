@@ -30,15 +30,25 @@ typedef struct {
     const char *summary;          /* one line */
     int (*run)(int argc, char **argv);
     void (*usage)(FILE *out);     /* full help: synopsis, options, examples */
+    int subcommands;              /* 1: run answers --help after a subcommand
+                                     itself (pkc attack ecdlp --help) */
 } cli_command;
 
 void cli_register(const cli_command *cmd);
 
 #define PKC_CLI_COMMAND(name_, order_, summary_, run_, usage_)                  \
     PKC_CLI_COMMAND_NAMED(name_, #name_, order_, summary_, run_, usage_)
+/* a command with subcommands of its own, which answers "--help" after the
+ * subcommand's name itself (main answers it before the name) */
+#define PKC_CLI_COMMAND_WITH_SUBCOMMANDS(name_, order_, summary_, run_, usage_)   \
+    static const cli_command cli_cmd_##name_ = {#name_, order_, summary_, run_, usage_, 1}; \
+    __attribute__((constructor)) static void cli_register_##name_(void)        \
+    {                                                                          \
+        cli_register(&cli_cmd_##name_);                                        \
+    }
 /* the same for a command whose name is not a C identifier ("massey-omura") */
 #define PKC_CLI_COMMAND_NAMED(id_, name_, order_, summary_, run_, usage_)       \
-    static const cli_command cli_cmd_##id_ = {name_, order_, summary_, run_, usage_}; \
+    static const cli_command cli_cmd_##id_ = {name_, order_, summary_, run_, usage_, 0}; \
     __attribute__((constructor)) static void cli_register_##id_(void)          \
     {                                                                          \
         cli_register(&cli_cmd_##id_);                                          \

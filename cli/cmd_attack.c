@@ -65,7 +65,7 @@ static int cmd_attack(int argc, char **argv)
     return p->run(argc - 1, argv + 1);
 }
 
-PKC_CLI_COMMAND(attack, 70, "attacks on small keys (ECDLP, factoring), timed for extrapolation",
+PKC_CLI_COMMAND_WITH_SUBCOMMANDS(attack, 70, "attacks on small keys (ECDLP, factoring), timed for extrapolation",
                 cmd_attack, usage_attack)
 
 static int parse_unsigned(const char *s, unsigned *out, const char **end)

@@ -96,7 +96,8 @@ int main(int argc, char **argv)
     const cli_command *c = find(name);
     if (!c)
         return cli_error(CLI_USAGE, "unknown command '%s' (see pkc --help)", name);
-    for (int i = 2; i < argc; i++) {
+    /* --help anywhere, or after the subcommand for commands that have them */
+    for (int i = 2; i < argc && !(c->subcommands && i > 2); i++) {
         if (strcmp(argv[i], "--") == 0)
             break;
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 ||
