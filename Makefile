@@ -122,7 +122,7 @@ report: bench theory-report
 THEORY_RESULTS ?= $(RESULTS)/theory
 # METHOD:BITS-RANGE per run (the range as --bits takes it); each run is
 # `pkc attack PROBLEM --method M --bits RANGE --reps R --max-seconds S --json F`
-THEORY_ECDLP_RUNS  ?= rho:20:40:4 bsgs:20:36:4 brute:16:28:4 ph:40:80:20
+THEORY_ECDLP_RUNS  ?= rho:20:48:4 bsgs:20:40:4 brute:16:28:4 ph:20:60:8
 THEORY_FACTOR_RUNS ?= rho:40:96:8 ecm:64:128:16 fermat:64:128:32 pm1:64:128:32
 THEORY_REPS        ?= 3
 THEORY_MAX_SECONDS ?= 10
