@@ -65,6 +65,8 @@ pkc_err pkc_lab_factor_method_parse(const char *name, pkc_lab_factor_method *out
 const char *pkc_lab_factor_ops_unit(pkc_lab_factor_method m);
 /* 1 when the ECM method is available (built with GMP-ECM), else 0. */
 int pkc_lab_factor_have_ecm(void);
+/* GMP-ECM's version ("7.0.5"), or NULL without it. */
+const char *pkc_lab_factor_ecm_version(void);
 
 /* "balanced", "close", "smooth"; NULL for anything else. */
 const char *pkc_lab_factor_kind_name(pkc_lab_factor_kind k);

@@ -31,6 +31,11 @@ static const struct {
  * running in this thread */
 static _Thread_local double ecm_deadline;
 
+const char *pkc_lab_factor_ecm_version(void)
+{
+    return ecm_version();
+}
+
 static int ecm_stop(void)
 {
     return pkc_lab_factor_expired(ecm_deadline);
@@ -90,6 +95,11 @@ pkc_err pkc_lab_factor_ecm(const mpz_t n, const pkc_lab_factor_params *params, d
 }
 
 #else
+
+const char *pkc_lab_factor_ecm_version(void)
+{
+    return NULL;
+}
 
 pkc_err pkc_lab_factor_ecm(const mpz_t n, const pkc_lab_factor_params *params, double deadline,
                            pkc_lab_factor_result *r)
