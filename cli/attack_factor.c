@@ -110,8 +110,7 @@ static int parse_n(const char *s, mpz_t n)
     const char *d = hex ? s + 2 : s;
     size_t len = strlen(d);
     if (len == 0 || len > N_MAX_BITS)
-        return cli_usage_error("--n '%s': expected a number (decimal, or hexadecimal after 0x)",
-                               s);
+        return cli_usage_error("--n '%s': expected a number (decimal, or hexadecimal after 0x)", s);
     for (size_t i = 0; i < len; i++)
         if (hex ? !isxdigit((unsigned char)d[i]) : d[i] < '0' || d[i] > '9')
             return cli_usage_error("--n '%s': not a %s number", s, hex ? "hexadecimal" : "decimal");
@@ -159,8 +158,8 @@ static void json_header(FILE *f, const factor_opts *o)
     json_string(f, o->given ? "given" : pkc_lab_factor_kind_name(o->kind));
     fprintf(f, ",\n");
     if (!o->given)
-        fprintf(f, "  \"bits_range\": \"%u:%u:%u\",\n  \"reps\": %u,\n", o->range.from,
-                o->range.to, o->range.step, o->reps);
+        fprintf(f, "  \"bits_range\": \"%u:%u:%u\",\n  \"reps\": %u,\n", o->range.from, o->range.to,
+                o->range.step, o->reps);
     if (o->method == PKC_LAB_FACTOR_PM1 || (o->method == PKC_LAB_FACTOR_ECM && o->b1))
         fprintf(f, "  \"b1\": %llu,\n", (unsigned long long)o->b1);
     if (o->method == PKC_LAB_FACTOR_PM1)
@@ -180,14 +179,15 @@ static void json_instance(FILE *f, int first, const factor_opts *o, unsigned bit
                           const pkc_lab_factor_result *r, int ok, double secs, double cpu)
 {
     pkc_lab_factor_method m = o->method;
-    fprintf(f, "%s\n    {\"bits\": %u, \"rep\": %u, \"ok\": %s, \"timed_out\": %s,", first ? "" : ",",
-            bits, rep, ok ? "true" : "false",
+    fprintf(f, "%s\n    {\"bits\": %u, \"rep\": %u, \"ok\": %s, \"timed_out\": %s,",
+            first ? "" : ",", bits, rep, ok ? "true" : "false",
             r->status == PKC_LAB_FACTOR_TIMED_OUT ? "true" : "false");
     fprintf(f, " \"status\": \"%s\",",
             r->status == PKC_LAB_FACTOR_FOUND       ? "found"
             : r->status == PKC_LAB_FACTOR_TIMED_OUT ? "timed_out"
                                                     : "not_found");
-    fprintf(f, "\n     \"seconds\": %.9f, \"cpu_seconds\": %.9f, \"ops\": %llu, \"ops_unit\": ", secs,
+    fprintf(f,
+            "\n     \"seconds\": %.9f, \"cpu_seconds\": %.9f, \"ops\": %llu, \"ops_unit\": ", secs,
             cpu, (unsigned long long)r->ops);
     json_string(f, pkc_lab_factor_ops_unit(m));
     gmp_fprintf(f, ",\n     \"n\": \"%Zd\",", n);
@@ -322,8 +322,8 @@ static int factor_given(const factor_opts *o, const mpz_t n)
         int ok = r.status == PKC_LAB_FACTOR_FOUND;
         fprintf(stderr, "factor %s: %u-bit N: %s in %.3f s, %llu %s%s%s\n",
                 pkc_lab_factor_method_name(o->method), bits, status_text(&r, ok), secs,
-                (unsigned long long)r.ops, pkc_lab_factor_ops_unit(o->method),
-                r.reason ? ": " : "", r.reason ? r.reason : "");
+                (unsigned long long)r.ops, pkc_lab_factor_ops_unit(o->method), r.reason ? ": " : "",
+                r.reason ? r.reason : "");
         if (j.f)
             json_instance(j.f, 1, o, bits, 0, NULL, n, &r, ok, secs, cpu);
         rc = json_close(&j, o, 1);
@@ -504,8 +504,7 @@ static int attack_factor(int argc, char **argv)
         if (!o.b1)
             o.b1 = PKC_LAB_FACTOR_PM1_B1;
         if (!have_b2)
-            o.b2 = o.b1 <= PKC_LAB_FACTOR_PM1_B2_MAX / 100 ? 100 * o.b1
-                                                           : PKC_LAB_FACTOR_PM1_B2_MAX;
+            o.b2 = o.b1 <= PKC_LAB_FACTOR_PM1_B2_MAX / 100 ? 100 * o.b1 : PKC_LAB_FACTOR_PM1_B2_MAX;
         if (o.b2 < o.b1)
             return cli_usage_error("--b2 %llu is below --b1 %llu", (unsigned long long)o.b2,
                                    (unsigned long long)o.b1);

@@ -11,7 +11,7 @@
 #include "pkc/rsa.h"
 
 static const char *const method_names[PKC_LAB_FACTOR_METHODS] = {"trial", "fermat", "rho", "pm1",
-                                                                  "ecm"};
+                                                                 "ecm"};
 static const char *const method_units[PKC_LAB_FACTOR_METHODS] = {
     "divisions", "iterations", "modular multiplications", "modular multiplications", "curves"};
 static const char *const kind_names[PKC_LAB_FACTOR_KINDS] = {"balanced", "close", "smooth"};
@@ -256,10 +256,13 @@ static pkc_err smooth_prime(mpz_t p, unsigned bits, uint64_t bound, pkc_rng *rng
             mpz_cdiv_q(t, lo, m);
             if (mpz_cmp_ui(t, bound) <= 0)
                 break;
-            if ((err = small_prime(&used[nused], bound, used, nused, rng)))
+            uint64_t ell = 0;
+            if (nused == sizeof used / sizeof used[0]) /* cannot happen: m would pass lo */
+                break;
+            if ((err = small_prime(&ell, bound, used, nused, rng)))
                 goto done;
-            mpz_mul_ui(m, m, used[nused]);
-            nused++;
+            mpz_mul_ui(m, m, ell);
+            used[nused++] = ell;
         }
         /* the last one, f, with m f in [lo, hi): f in [ceil(lo / m), (hi - 1) / m] */
         mpz_cdiv_q(f, lo, m);
@@ -320,8 +323,9 @@ pkc_err pkc_lab_factor_instance_make(pkc_lab_factor_instance *inst, pkc_lab_fact
         err = close_pair(inst, bits, &rng);
         break;
     case PKC_LAB_FACTOR_SMOOTH:
-        inst->prime_source = use_pkc ? "p: 2 * (distinct primes <= bound) + 1, q: pkc_rsa_prime_generate"
-                                     : "p: 2 * (distinct primes <= bound) + 1, q: mpz_nextprime(DRBG)";
+        inst->prime_source =
+            use_pkc ? "p: 2 * (distinct primes <= bound) + 1, q: pkc_rsa_prime_generate"
+                    : "p: 2 * (distinct primes <= bound) + 1, q: mpz_nextprime(DRBG)";
         inst->smooth_bound = PKC_LAB_FACTOR_SMOOTH_BOUND;
         if ((err = smooth_prime(inst->p, pbits, PKC_LAB_FACTOR_SMOOTH_BOUND, &rng)))
             break;
@@ -357,8 +361,7 @@ void pkc_lab_factor_result_clear(pkc_lab_factor_result *r)
 /* the methods of lab/factor_methods.c */
 pkc_err pkc_lab_factor_trial(const mpz_t n, double deadline, pkc_lab_factor_result *r);
 pkc_err pkc_lab_factor_fermat(const mpz_t n, double deadline, pkc_lab_factor_result *r);
-pkc_err pkc_lab_factor_rho(const mpz_t n, uint64_t seed, double deadline,
-                           pkc_lab_factor_result *r);
+pkc_err pkc_lab_factor_rho(const mpz_t n, uint64_t seed, double deadline, pkc_lab_factor_result *r);
 pkc_err pkc_lab_factor_pm1(const mpz_t n, uint64_t b1, uint64_t b2, double deadline,
                            pkc_lab_factor_result *r);
 

@@ -75,7 +75,7 @@ pkc_err pkc_lab_factor_kind_parse(const char *name, pkc_lab_factor_kind *out);
 /* ---- instances ---- */
 
 typedef struct {
-    unsigned bits;            /* of n, exactly */
+    unsigned bits; /* of n, exactly */
     pkc_lab_factor_kind kind;
     mpz_t n, p, q;            /* n = p q, p and q prime, each of about bits / 2 bits */
     const char *prime_source; /* how p and q were made (a static string) */
@@ -123,10 +123,10 @@ typedef struct {
     uint64_t ops;       /* basic steps (pkc_lab_factor_ops_unit) */
     const char *reason; /* NOT_FOUND / TIMED_OUT: why, a static string */
     /* method-specific (0 where they do not apply): */
-    uint64_t b1, b2;    /* pm1: the bounds used; ecm: B1 of the last curve */
-    uint64_t curves;    /* ecm: curves run (= ops) */
-    uint64_t restarts;  /* rho: new polynomials after a gcd of n */
-    unsigned stage;     /* pm1: the stage that found the factor (1 or 2) */
+    uint64_t b1, b2;   /* pm1: the bounds used; ecm: B1 of the last curve */
+    uint64_t curves;   /* ecm: curves run (= ops) */
+    uint64_t restarts; /* rho: new polynomials after a gcd of n */
+    unsigned stage;    /* pm1: the stage that found the factor (1 or 2) */
 } pkc_lab_factor_result;
 
 void pkc_lab_factor_result_init(pkc_lab_factor_result *r);

@@ -25,13 +25,13 @@ uint64_t pkc_lab_factor_splitmix(uint64_t *state);
  * Eratosthenes whose base primes grow as the segments go up, so no bound
  * has to be known in advance (up to 2^63). */
 typedef struct {
-    uint32_t *base;      /* the odd primes <= base_limit */
+    uint32_t *base; /* the odd primes <= base_limit */
     size_t nbase, capbase;
     uint64_t base_limit;
-    uint8_t *seg;        /* seg[i] != 0: lo + 2 i is composite */
-    uint64_t lo;         /* the segment's first number (odd) */
-    size_t idx;          /* next index of seg to look at */
-    int started;         /* 2 was returned */
+    uint8_t *seg; /* seg[i] != 0: lo + 2 i is composite */
+    uint64_t lo;  /* the segment's first number (odd) */
+    size_t idx;   /* next index of seg to look at */
+    int started;  /* 2 was returned */
 } pkc_lab_primes;
 
 pkc_err pkc_lab_primes_init(pkc_lab_primes *g);

@@ -129,8 +129,8 @@ static void rho_step(mpz_t y, const mpz_t c, const mpz_t n, uint64_t *ops)
 }
 
 /* x = a random residue in [lo, n - hi_gap) from the splitmix stream */
-static void rho_random(mpz_t x, const mpz_t n, unsigned long lo, unsigned long hi_gap,
-                       uint64_t *st, mpz_t tmp)
+static void rho_random(mpz_t x, const mpz_t n, unsigned long lo, unsigned long hi_gap, uint64_t *st,
+                       mpz_t tmp)
 {
     mpz_set_ui(x, pkc_lab_factor_splitmix(st));
     mpz_mul_2exp(x, x, 64);
@@ -146,8 +146,7 @@ static void rho_random(mpz_t x, const mpz_t n, unsigned long lo, unsigned long h
  * RHO_BATCH at a time, one gcd per batch; when a batch jumps straight to a
  * gcd of n, its steps are walked again one gcd each from its start (ys);
  * when even that gives n, the walk starts over with another c. */
-pkc_err pkc_lab_factor_rho(const mpz_t n, uint64_t seed, double deadline,
-                           pkc_lab_factor_result *r)
+pkc_err pkc_lab_factor_rho(const mpz_t n, uint64_t seed, double deadline, pkc_lab_factor_result *r)
 {
     mpz_t x, y, ys, q, g, c, d;
     mpz_inits(x, y, ys, q, g, c, d, NULL);
@@ -271,8 +270,8 @@ static void pm1_checkpoint(pm1_state *s, const mpz_t n, pkc_lab_factor_result *r
  * prime to the next by b^(ell' - ell), a table of b^2, b^4, ... grown as
  * the gaps need; the product of (b^ell - 1) over the primes, one gcd per
  * 1024 primes. Finds p when p - 1 = (B1-smooth) * (one prime <= B2). */
-static pkc_err pm1_stage2(pm1_state *s, const mpz_t n, uint64_t ell, uint64_t b2,
-                          pkc_lab_primes *g, double deadline, pkc_lab_factor_result *r)
+static pkc_err pm1_stage2(pm1_state *s, const mpz_t n, uint64_t ell, uint64_t b2, pkc_lab_primes *g,
+                          double deadline, pkc_lab_factor_result *r)
 {
     mpz_t b, acc, *table = NULL;
     size_t ntable = 0;

@@ -44,8 +44,8 @@ static void expect_factor(pkc_lab_factor_method m, pkc_lab_factor_kind kind, uns
     CHECK_MSG(err == PKC_OK, "%s %u bits rep %u: error %d", pkc_lab_factor_method_name(m), bits,
               rep, err);
     CHECK_MSG(r->status == PKC_LAB_FACTOR_FOUND, "%s %s %u bits rep %u: status %d (%s)",
-              pkc_lab_factor_method_name(m), pkc_lab_factor_kind_name(kind), bits, rep,
-              r->status, r->reason ? r->reason : "");
+              pkc_lab_factor_method_name(m), pkc_lab_factor_kind_name(kind), bits, rep, r->status,
+              r->reason ? r->reason : "");
     CHECK_MSG(mpz_cmp(r->factor, inst->p) == 0 || mpz_cmp(r->factor, inst->q) == 0,
               "%s %u bits rep %u: the factor is neither p nor q", pkc_lab_factor_method_name(m),
               bits, rep);
@@ -127,8 +127,7 @@ static void test_trial_fermat(void)
     mpz_t t, s;
     mpz_inits(t, s, NULL);
     for (unsigned rep = 0; rep < 3; rep++) {
-        expect_factor(PKC_LAB_FACTOR_TRIAL, PKC_LAB_FACTOR_BALANCED, 40, rep, &no_limit, &r,
-                      &inst);
+        expect_factor(PKC_LAB_FACTOR_TRIAL, PKC_LAB_FACTOR_BALANCED, 40, rep, &no_limit, &r, &inst);
         /* the divisions are the primes up to the smaller factor */
         mpz_srcptr small = mpz_cmp(inst.p, inst.q) < 0 ? inst.p : inst.q;
         uint64_t count = 0;
@@ -205,8 +204,8 @@ static void test_pm1(void)
         CHECK(pkc_lab_factor_run(PKC_LAB_FACTOR_PM1, inst.n, &p2, &r) == PKC_OK);
         CHECK_MSG(r.status == PKC_LAB_FACTOR_FOUND && mpz_cmp(r.factor, inst.p) == 0 &&
                       r.stage == 2,
-                  "pm1 stage 2 rep %u: B1 %llu B2 %llu status %d", rep,
-                  (unsigned long long)second, (unsigned long long)big, r.status);
+                  "pm1 stage 2 rep %u: B1 %llu B2 %llu status %d", rep, (unsigned long long)second,
+                  (unsigned long long)big, r.status);
         p2.b2 = big - 1;
         CHECK(pkc_lab_factor_run(PKC_LAB_FACTOR_PM1, inst.n, &p2, &r) == PKC_OK);
         CHECK_MSG(r.status == PKC_LAB_FACTOR_NOT_FOUND && r.reason && mpz_sgn(r.factor) == 0,
@@ -238,8 +237,7 @@ static void test_ecm(void)
         pkc_lab_factor_instance_init(&inst);
         pkc_lab_factor_result_init(&r);
         CHECK(pkc_lab_factor_instance_make(&inst, PKC_LAB_FACTOR_BALANCED, 100, 7, 0) == PKC_OK);
-        CHECK(pkc_lab_factor_run(PKC_LAB_FACTOR_ECM, inst.n, &no_limit, &r) ==
-              PKC_ERR_UNSUPPORTED);
+        CHECK(pkc_lab_factor_run(PKC_LAB_FACTOR_ECM, inst.n, &no_limit, &r) == PKC_ERR_UNSUPPORTED);
         pkc_lab_factor_result_clear(&r);
         pkc_lab_factor_instance_clear(&inst);
         tu_skip_part("ECM: built without GMP-ECM (libecm)");
@@ -316,10 +314,8 @@ static void test_time_limits(void)
         unsigned bits;
         uint64_t b1;
     } cases[] = {
-        {PKC_LAB_FACTOR_TRIAL, 96, 0},
-        {PKC_LAB_FACTOR_FERMAT, 160, 0},
-        {PKC_LAB_FACTOR_RHO, 160, 0},
-        {PKC_LAB_FACTOR_PM1, 200, 1000000000},
+        {PKC_LAB_FACTOR_TRIAL, 96, 0}, {PKC_LAB_FACTOR_FERMAT, 160, 0},
+        {PKC_LAB_FACTOR_RHO, 160, 0},  {PKC_LAB_FACTOR_PM1, 200, 1000000000},
         {PKC_LAB_FACTOR_ECM, 256, 0},
     };
     pkc_lab_factor_instance inst;
@@ -361,8 +357,7 @@ static void test_bad_arguments(void)
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         mpz_set_ui(n, refused[i]);
         for (int m = 0; m < PKC_LAB_FACTOR_METHODS; m++)
-            CHECK_MSG(pkc_lab_factor_run((pkc_lab_factor_method)m, n, &no_limit, &r) ==
-                          PKC_ERR_ARG,
+            CHECK_MSG(pkc_lab_factor_run((pkc_lab_factor_method)m, n, &no_limit, &r) == PKC_ERR_ARG,
                       "%s on %lu refused", pkc_lab_factor_method_name(m), refused[i]);
     }
     mpz_set_ui(n, 1000001); /* 101 * 9901 */
