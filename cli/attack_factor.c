@@ -247,9 +247,11 @@ static int run_one(const factor_opts *o, const mpz_t n, uint64_t mseed, pkc_lab_
     *secs = attack_wall_seconds() - t0;
     *cpu = attack_cpu_seconds() - c0;
     if (err)
-        return cli_error(CLI_USAGE, "factor %s: %s", pkc_lab_factor_method_name(o->method),
-                         err == PKC_ERR_INTERNAL ? "a factor that does not divide N (a bug)"
-                                                 : pkc_strerror(err));
+        return cli_error(
+            CLI_USAGE, "factor %s: %s", pkc_lab_factor_method_name(o->method),
+            err == PKC_ERR_INTERNAL
+                ? "internal error (a factor that does not divide N, or GMP-ECM failing)"
+                : pkc_strerror(err));
     return 0;
 }
 

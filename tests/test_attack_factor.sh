@@ -13,6 +13,11 @@ set -u
 . "$(dirname "$0")/lib.sh"
 : "${PKC:?}"
 cd "$T" || exit 2
+# GMP-ECM 7.0.5 loses 64 bytes per curve (ell_curve_init inside ecm(), not
+# ours): LeakSanitizer (make test-asan) passes over it, with the slow
+# unwinder that sees through libgmp's frames; nothing changes without ASan
+printf 'leak:ell_curve_init\n' >"$T/lsan.supp"
+export LSAN_OPTIONS="suppressions=$T/lsan.supp:fast_unwind_on_malloc=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 # check_json FILE METHOD KIND: the schema, and every instance solved
 check_json() {

@@ -14,7 +14,10 @@
  *   - p - 1's stage 2: with B1 just below the largest prime of p - 1 and
  *     B2 at it, stage 2 finds p; with B2 one below, nothing is found;
  *   - pm1 on a random balanced instance with a small B1 fails cleanly;
- *   - every method on every odd composite up to 3000 returns a divisor;
+ *   - every method on every odd composite up to 3000 returns a divisor
+ *     (ECM too, whose sigma must avoid the degenerate values mod n's
+ *     primes, and whose B1 must come down when a curve finds every prime
+ *     at once; it refuses perfect powers; up to 1000, not on 3^a 7^b);
  *   - time limits end in TIMED_OUT, soon, for every method;
  *   - bad arguments are refused. */
 #include <gmp.h>
@@ -24,6 +27,24 @@
 
 #include "factor.h"
 #include "testutil.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+/* GMP-ECM 7.0.5 loses 64 bytes in every ecm_factor call (the four
+ * coordinates ell_curve_init makes inside ecm() are never cleared; the lab
+ * calls ecm_init and ecm_clear around each curve). Not ours: LeakSanitizer
+ * (make test-asan) is told to pass it over, with the slow unwinder, which
+ * sees through libgmp's frames. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:ell_curve_init\n";
+}
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+    return "fast_unwind_on_malloc=0";
+}
+#endif
 
 static double now(void)
 {
@@ -275,26 +296,40 @@ static void test_small_composites(void)
         mpz_set_ui(n, v);
         if (mpz_probab_prime_p(n, 30))
             continue;
+        /* ECM: up to 1000 (its curves cost milliseconds), and not on n = 3^a
+         * 7^b, where no Suyama curve separates the primes: every curve GMP-ECM
+         * accepts finds all of n */
+        unsigned long w = v;
+        while (w % 3 == 0)
+            w /= 3;
+        while (w % 7 == 0)
+            w /= 7;
+        int ecm_skip = !pkc_lab_factor_have_ecm() || v > 1000 || w == 1;
         for (int m = 0; m < PKC_LAB_FACTOR_METHODS; m++) {
-            if (m == PKC_LAB_FACTOR_ECM) /* GMP-ECM on tiny numbers: see below */
+            if (m == PKC_LAB_FACTOR_ECM && ecm_skip)
                 continue;
             pkc_err err = pkc_lab_factor_run((pkc_lab_factor_method)m, n, &p, &r);
-            int ok = err == PKC_OK &&
-                     (r.status == PKC_LAB_FACTOR_FOUND ? mpz_divisible_p(n, r.factor) != 0
-                                                       : m == PKC_LAB_FACTOR_PM1);
+            /* p - 1 may fail; ECM refuses perfect powers */
+            int ecm_no = m == PKC_LAB_FACTOR_ECM && mpz_perfect_power_p(n);
+            int ok = err == PKC_OK && (r.status == PKC_LAB_FACTOR_FOUND
+                                           ? mpz_divisible_p(n, r.factor) != 0 && !ecm_no
+                                           : m == PKC_LAB_FACTOR_PM1 ||
+                                                 (ecm_no && r.status == PKC_LAB_FACTOR_NOT_FOUND));
             if (!CHECK_MSG(ok, "%s on %lu: error %d status %d", pkc_lab_factor_method_name(m), v,
                            err, r.status))
                 bad++;
         }
     }
-    if (pkc_lab_factor_have_ecm()) /* a few larger ones for ECM */
-        for (unsigned long v = 1000001; v < 1000201; v += 2) {
-            mpz_set_ui(n, v);
-            if (mpz_probab_prime_p(n, 30))
-                continue;
-            pkc_err err = pkc_lab_factor_run(PKC_LAB_FACTOR_ECM, n, &p, &r);
-            CHECK_MSG(err == PKC_OK && r.status == PKC_LAB_FACTOR_FOUND, "ecm on %lu", v);
-        }
+    /* ECM where both primes are small: a curve often finds all of n at once,
+     * and B1 has to come down */
+    for (unsigned long v = 1000001; pkc_lab_factor_have_ecm() && v < 1000201; v += 2) {
+        mpz_set_ui(n, v);
+        if (mpz_probab_prime_p(n, 30))
+            continue;
+        pkc_err err = pkc_lab_factor_run(PKC_LAB_FACTOR_ECM, n, &p, &r);
+        CHECK_MSG(err == PKC_OK && r.status == PKC_LAB_FACTOR_FOUND && r.curves < 100,
+                  "ecm on %lu: %llu curves", v, (unsigned long long)r.curves);
+    }
     /* even n: 2 at once, nothing counted */
     mpz_set_ui(n, 1000006);
     for (int m = 0; m < PKC_LAB_FACTOR_METHODS; m++) {
