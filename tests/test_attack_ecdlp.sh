@@ -152,10 +152,13 @@ for args in "--bits 15:20" "--bits 20:63" "--bits 30:20" "--bits abc" "--bits 20
     expect_rc 2 "bad input: $args" "$PKC" attack ecdlp $args
 done
 expect_rc 2 "unknown problem" "$PKC" attack nosuch
-# (pkc's main answers --help anywhere on the line with `pkc attack`'s own
-# help, which lists the problems)
+# (the problem's own help; `pkc attack --help` lists the problems)
 check "help" "$PKC" attack ecdlp --help
-grep -q "ecdlp" "$T/out" && ok "help lists ecdlp" || bad "help does not list ecdlp"
+grep -q "^usage: pkc attack ecdlp" "$T/out" && grep -q "^Example" "$T/out" && ok "ecdlp help" ||
+    bad "pkc attack ecdlp --help is not the ecdlp help"
+check "attack help" "$PKC" attack --help
+grep -q "ecdlp" "$T/out" && grep -q "factor" "$T/out" && ok "help lists the problems" ||
+    bad "pkc attack --help does not list ecdlp and factor"
 
 # the point counts against PARI/GP
 if ! command -v gp >/dev/null 2>&1; then
