@@ -239,7 +239,7 @@ static int attack_ecdlp(int argc, char **argv)
     tprintf(&t,
             "{\n  \"tool\": \"pkc attack\",\n  \"problem\": \"ecdlp\",\n  \"method\": \"%s\",\n"
             "  \"seed\": %llu,\n  \"max_seconds\": %g,\n  \"threads\": %u,\n"
-            "  \"order_kind\": \"%s\",\n  \"instances\": [",
+            "  \"order_kind\": \"%s\",\n  \"negation_map\": false,\n  \"instances\": [",
             method_name(method), (unsigned long long)seed, max_seconds, (unsigned)threads,
             order == ECDLP_PRIME_ORDER ? "prime" : "smooth");
     if (!json)

@@ -84,6 +84,7 @@ for i in inst:
         assert is_prime(int(q)), f
         m *= int(q) ** int(e or 1)
     assert m == n, "order_factors"
+    assert d["negation_map"] is False
     if d["order_kind"] == "prime":
         assert len(i["order_factors"]) == 1 and int(i["curve_order"]) == n
     assert i["ops_unit"] == "group operations"

@@ -222,7 +222,7 @@ def ecdlp_figure(groups, outdir, dpi):
     f.tables.append(("extrapolated to real group orders: group operations and time on one "
                      "core of this machine at the measured ops/s",
                      ["method", "bits of n", "ops (law)", "95 % CI", "time at measured ops/s",
-                      "rho theory √(πn/4)", "its time"], xrows))
+                      "rho with the negation map √(πn/4)", "its time"], xrows))
     rho = next((r for r in an if r["method"] == "rho"), None)
     concl = ""
     if rho and rho.get("sqrt_constant"):
@@ -275,6 +275,8 @@ def factor_analysis(groups):
         res.append({"method": method, "files": [f["_path"] for f in g["files"]],
                     "instances": len(g["instances"]), "solved": len(s),
                     "timed_out": sum(1 for x in g["instances"] if x["timed_out"]),
+                    "failed": sum(1 for x in g["instances"]
+                                  if not x["ok"] and not x["timed_out"]),
                     "fit": fit, "points": [(x["bits"], x["seconds"]) for x in s],
                     "bits": sorted({x["bits"] for x in g["instances"]}),
                     "ops_unit": s[0]["ops_unit"] if s else None})
@@ -337,8 +339,8 @@ def factor_figure(groups, outdir, dpi):
     rows = []
     for r in an:
         fit = r["fit"]
-        rows.append([r["method"], "%d / %d (%d timed out)" % (r["solved"], r["instances"],
-                                                             r["timed_out"]),
+        rows.append([r["method"], "%d / %d (%d timed out, %d not found)" % (
+                         r["solved"], r["instances"], r["timed_out"], r["failed"]),
                      "%s–%s" % (r["bits"][0], r["bits"][-1]) if r["bits"] else "—",
                      sig(fit["alpha"]) if fit else "—",
                      "%s – %s" % (sig(fit["alpha_ci"][0]), sig(fit["alpha_ci"][1]))
