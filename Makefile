@@ -23,10 +23,17 @@ test: build
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, in the
 # verification build (PKC_VERIFY: the EC arithmetic checks its contracts).
+# The build is several times slower, so the random tests run 1/ASAN_ITERS_DIV
+# of their iterations (PKC_TEST_ITERS_DIV) and the command tests that loop
+# over every curve take every ASAN_QUICK-th, rotating daily (PKC_TEST_QUICK,
+# tests/lib.sh); ASAN_ITERS_DIV=1 ASAN_QUICK=1 runs all of it.
+ASAN_ITERS_DIV ?= 4
+ASAN_QUICK     ?= 3
 test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPKC_SANITIZE=ON -DPKC_VERIFY=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  PKC_TEST_ITERS_DIV=$(ASAN_ITERS_DIV) PKC_TEST_QUICK=$(ASAN_QUICK) \
 	  ctest --output-on-failure -j $(JOBS) -LE no-asan
 
 # `make install PREFIX=/usr/local DESTDIR=`: the pkc command, libpkc.so and

@@ -43,6 +43,23 @@ flip_byte() {
 p, off, mask = sys.argv[1], int(sys.argv[2]), int(sys.argv[3], 0)
 b = bytearray(open(p, "rb").read()); b[off] ^= mask; open(p, "wb").write(b)' "$1" "$2" "${3:-1}"
 }
+# quick_subset WORD...: prints the words to loop over. Normally all of them;
+# under PKC_TEST_QUICK=N (make test-asan sets it: the sanitizer build is
+# several times slower) every N-th one, from an offset that moves with the
+# day of the year (PKC_TEST_QUICK_OFFSET fixes it), so that successive
+# sanitizer runs cover the whole list. The choice is printed.
+quick_subset() {
+    local n=${PKC_TEST_QUICK:-1} i=0 off out=
+    case $n in '' | *[!0-9]*) n=1 ;; esac
+    if [ "$n" -le 1 ]; then echo "$*"; return; fi
+    off=${PKC_TEST_QUICK_OFFSET:-$((10#$(date -u +%j) % n))}
+    for w in "$@"; do
+        [ $((i % n)) -eq $((off % n)) ] && out="$out $w"
+        i=$((i + 1))
+    done
+    echo "quick (PKC_TEST_QUICK=$n, offset $off):$out" >&2
+    echo "${out# }"
+}
 skip_test() {
     echo "SKIPPED: $*"
     if [ -n "${CI:-}" ]; then echo "0 passed, 1 failed"; exit 1; fi

@@ -21,7 +21,7 @@ n=$(printf '%s\n' $CURVES | grep -c .)
 
 size() { wc -c <"$1" | tr -d ' '; }
 
-for curve in $CURVES; do
+for curve in $(quick_subset $CURVES); do
     D="$T/$curve"
     mkdir -p "$D"
     k="$D/k.pem" p="$D/k.pub"

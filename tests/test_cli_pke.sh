@@ -41,7 +41,7 @@ tamper() { # FILE OFFSET KEY DESCRIPTION [decrypt options]
 }
 
 prev=
-for curve in $CURVES; do
+for curve in $(quick_subset $CURVES); do
     D="$T/$curve"
     mkdir -p "$D"
     k="$D/k.pem" p="$D/k.pub"

@@ -150,7 +150,7 @@ static void der_checks(pkc_curve_id id, pkc_rng *rng)
     uint8_t der[PKC_ECDSA_MAX_DER_SIZE + 8], bad[PKC_ECDSA_MAX_DER_SIZE + 8];
     size_t rawlen, raw2len, derlen;
     CHECK(pkc_ec_keygen(&k, id, rng) == PKC_OK);
-    for (int t = 0; t < 20; t++) {
+    for (int t = 0, nt = tu_iters(20); t < nt; t++) {
         uint8_t m[8];
         tu_rand_bytes(m, sizeof m);
         CHECK(pkc_ecdsa_sign(&k, PKC_HASH_SHA256, m, 8, NULL, raw, sizeof raw, &rawlen) ==
@@ -171,7 +171,7 @@ static void der_checks(pkc_curve_id id, pkc_rng *rng)
         CHECK(pkc_ecdsa_sig_from_der(id, bad, derlen + 1, raw2, sizeof raw2, &raw2len) ==
               PKC_ERR_DECODE);
         /* random corruption: error or some signature that fails to verify */
-        for (int c = 0; c < 50; c++) {
+        for (int c = 0, nc = tu_iters(50); c < nc; c++) {
             memcpy(bad, der, derlen);
             bad[tu_rand64() % derlen] ^= (uint8_t)(1u << (tu_rand64() % 8));
             pkc_err e = pkc_ecdsa_sig_from_der(id, bad, derlen, raw2, sizeof raw2, &raw2len);

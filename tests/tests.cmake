@@ -59,10 +59,11 @@ endforeach()
 # Tests that gain nothing under the sanitizers (Python tools, valgrind runs,
 # which cannot share a process with ASan, test_key_wipe, which replaces
 # free() as ASan does, test_install, which links programs against the
-# installed libraries as a user would, without the sanitizers) carry the
-# label no-asan;
+# installed libraries as a user would, without the sanitizers,
+# test_bench_cli, which times real benchmark runs of the command, and
+# test_theory, the report's Python) carry the label no-asan;
 # `make test-asan` runs everything else.
-foreach(t test_ctime_valgrind test_key_wipe test_report test_flamegraph test_bench_profile test_rng_battery test_rng_report test_rng_external test_install test_bench_sym)
+foreach(t test_ctime_valgrind test_key_wipe test_report test_flamegraph test_bench_profile test_rng_battery test_rng_report test_rng_external test_install test_bench_sym test_bench_cli test_theory)
   if(TEST ${t})
     set_tests_properties(${t} PROPERTIES LABELS no-asan)
   endif()

@@ -69,7 +69,8 @@ uint64_t tu_seed(void);
 uint64_t tu_rand64(void);
 void tu_rand_bytes(uint8_t *out, size_t len);
 
-/* Iteration multiplier from PKC_TEST_ITERS (default 1): soak runs set it higher. */
+/* base iterations times PKC_TEST_ITERS (default 1: soak runs set it higher),
+ * divided by PKC_TEST_ITERS_DIV (default 1: make test-asan sets it), at least 1. */
 int tu_iters(int base);
 
 /* NIST CAVP-style "KEY = VALUE" file reader: returns one line at a time,
