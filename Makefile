@@ -27,8 +27,8 @@ test: build
 # of their iterations (PKC_TEST_ITERS_DIV) and the command tests that loop
 # over every curve take every ASAN_QUICK-th, rotating daily (PKC_TEST_QUICK,
 # tests/lib.sh); ASAN_ITERS_DIV=1 ASAN_QUICK=1 runs all of it.
-ASAN_ITERS_DIV ?= 4
-ASAN_QUICK     ?= 3
+ASAN_ITERS_DIV ?= 8
+ASAN_QUICK     ?= 4
 test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPKC_SANITIZE=ON -DPKC_VERIFY=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)

@@ -280,6 +280,15 @@ int tu_iters(int base)
     return base > 0 && n < 1 ? 1 : (int)n;
 }
 
+int tu_sampled(long i)
+{
+    const char *div_env = getenv("PKC_TEST_ITERS_DIV");
+    long d = div_env ? atol(div_env) : 1;
+    if (d <= 1 || tu_iters(1) > 1)
+        return 1;
+    return (unsigned long)i % (unsigned long)d == tu_seed() % (uint64_t)d;
+}
+
 int tu_kv_open(tu_kv *kv, const char *path)
 {
     memset(kv, 0, sizeof *kv);

@@ -72,6 +72,10 @@ void tu_rand_bytes(uint8_t *out, size_t len);
 /* base iterations times PKC_TEST_ITERS (default 1: soak runs set it higher),
  * divided by PKC_TEST_ITERS_DIV (default 1: make test-asan sets it), at least 1. */
 int tu_iters(int base);
+/* Whether item i of a long fixed list (a vector file's records) is tested:
+ * always, except under PKC_TEST_ITERS_DIV = d > 1, where one item in d is,
+ * the residue chosen by the seed (so PKC_TEST_SEED replays the same ones). */
+int tu_sampled(long i);
 
 /* NIST CAVP-style "KEY = VALUE" file reader: returns one line at a time,
  * trimmed; key/value split at the first '='; section headers "[...]" are
