@@ -268,23 +268,26 @@ void tu_rand_bytes(uint8_t *out, size_t len)
     }
 }
 
+/* a positive integer from the environment, 1 when unset or not positive */
+static int env_positive(const char *name)
+{
+    const char *env = getenv(name);
+    int v = env ? atoi(env) : 1;
+    return v > 0 ? v : 1;
+}
+
 int tu_iters(int base)
 {
-    const char *env = getenv("PKC_TEST_ITERS");
-    int m = env ? atoi(env) : 1;
     /* PKC_TEST_ITERS_DIV: fewer iterations in the slow sanitizer build
      * (make test-asan), never fewer than one */
-    const char *div_env = getenv("PKC_TEST_ITERS_DIV");
-    int d = div_env ? atoi(div_env) : 1;
-    long n = (long)base * (m > 0 ? m : 1) / (d > 0 ? d : 1);
+    long n = (long)base * env_positive("PKC_TEST_ITERS") / env_positive("PKC_TEST_ITERS_DIV");
     return base > 0 && n < 1 ? 1 : (int)n;
 }
 
 int tu_sampled(long i)
 {
-    const char *div_env = getenv("PKC_TEST_ITERS_DIV");
-    long d = div_env ? atol(div_env) : 1;
-    if (d <= 1 || tu_iters(1) > 1)
+    int d = env_positive("PKC_TEST_ITERS_DIV");
+    if (d == 1 || tu_iters(1) > 1)
         return 1;
     return (unsigned long)i % (unsigned long)d == tu_seed() % (uint64_t)d;
 }
