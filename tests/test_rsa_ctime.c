@@ -21,10 +21,13 @@
  *   prime    pkc_rsa_prime_generate (pkc prime -b) of BITS / 2 bits: the
  *            DRBG state, as for keygen
  *   ifma     "private" with the CRT exponentiations of rsa_ifma.c (their
- *            radix-2^52 constants marked too), on its portable emulation:
- *            valgrind does not run AVX-512, and the IFMA code is the same
- *            source over other vector operations (rsa_ifma_tmpl.h); without
- *            valgrind it also runs on IFMA itself where the CPU has it
+ *            radix-2^52 constants marked too) and its check m^e = c with
+ *            the public exponentiation of rsa_ifma.c on the secret m, then
+ *            "check" and "prime", whose Miller-Rabin rounds take two bases
+ *            at once there; all on its portable emulation: valgrind does
+ *            not run AVX-512, and the IFMA code is the same source over
+ *            other vector operations (rsa_ifma_tmpl.h); without valgrind it
+ *            also runs on IFMA itself where the CPU has it
  *
  * Values that are legitimately public (signatures, the decrypted message
  * and its length, return codes) are marked defined again before the checks
@@ -95,8 +98,8 @@ static void mark_key(pkc_rsa_key *k, int hide)
     f(k->blind_ai, (size_t)k->nl * sizeof(mp_limb_t));
     const pkc_rsa_ifma *x[2] = {&k->ifma_p, &k->ifma_q};
     for (int i = 0; i < 2; i++)
-        if (x[i]->m) { /* m, R, the conversion constant: one block */
-            f(x[i]->m, 3 * 8 * (size_t)x[i]->K * sizeof(uint64_t));
+        if (x[i]->m) { /* m and its constants: one block */
+            f(x[i]->m, PKC_RSA_IFMA_CONSTS * 8 * (size_t)x[i]->K * sizeof(uint64_t));
             f(&x[i]->k0, sizeof x[i]->k0);
         }
 }
@@ -385,9 +388,13 @@ int main(int argc, char **argv)
         } else if (strcmp(name, "ifma") == 0) {
             CHECK(pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_EMULATE) == PKC_OK);
             run_private(bits, s);
+            run_check(bits, s + 2);
+            run_prime(bits, s + 3);
             if (!ctime_mode && pkc_rsa_ifma_hw_available()) {
                 CHECK(pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_HW) == PKC_OK);
                 run_private(bits, s + 1);
+                run_check(bits, s + 4);
+                run_prime(bits, s + 5);
             }
             CHECK(pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_OFF) == PKC_OK);
         }

@@ -5,8 +5,12 @@
  * and multiples of m, exponents zero, one, all ones, with long runs of 0
  * and 1 bits and random; in the portable emulation everywhere and on
  * AVX-512 IFMA where the CPU has it (the two must also agree with each
- * other). Then the private operation itself in every mode against the
- * mode that does not use this code (PKC_RSA_IFMA=off). The RSA tests run
+ * other). The same for the public exponentiation (one modulus of 4 to 64
+ * limbs, exponents of 1 to 64 n bits) and for two Montgomery-form bases
+ * at once (Miller-Rabin). Then the private operation itself in every mode
+ * against the mode that does not use this code (PKC_RSA_IFMA=off), and
+ * key generation, which must make the same key from the same seed in
+ * every mode. The RSA tests run
  * again with PKC_RSA_IFMA=off (tests/tests.cmake), so both paths go
  * through the vectors and the OpenSSL differential tests. The seed is
  * printed; PKC_TEST_ITERS multiplies the iterations. */
@@ -157,6 +161,156 @@ static void test_size(mp_size_t n, int shape, int hw)
     free(tp);
 }
 
+/* The public exponentiation (square and multiply on one modulus of 4 to
+ * 64 limbs) against mpz_powm: bases 0, 1, m - 1 and random below m,
+ * exponents of 1 to 64 n bits (3, 65537, all ones, random), the result
+ * written over the base; emulation and IFMA must agree. */
+static void test_pub(mp_size_t n, int shape, int hw)
+{
+    mp_limb_t *m = calloc((size_t)n, sizeof(mp_limb_t)), *b = calloc((size_t)n, sizeof(mp_limb_t)),
+              *r = calloc((size_t)n, sizeof(mp_limb_t)), *s = calloc((size_t)n, sizeof(mp_limb_t)),
+              *e = calloc((size_t)n, sizeof(mp_limb_t));
+    rand_modulus(m, n, shape);
+    pkc_rsa_mont c;
+    pkc_rsa_ifma x;
+    CHECK(pkc_rsa_mont_init(&c, m, n) == PKC_OK);
+    CHECK(pkc_rsa_ifma_init(&x, &c) == PKC_OK);
+    mpz_t M, B, E, want, got;
+    mpz_inits(M, B, E, want, got, NULL);
+    view(M, m, n);
+    for (int it = 0; it < 8; it++) {
+        int bk = it % 4;
+        if (bk == 0)
+            mpz_set_ui(B, 0);
+        else if (bk == 1)
+            mpz_set_ui(B, 1);
+        else if (bk == 2)
+            mpz_sub_ui(B, M, 1);
+        else {
+            rand_limbs(b, n);
+            view(B, b, n);
+            mpz_mod(B, B, M);
+        }
+        memset(b, 0, (size_t)n * sizeof(mp_limb_t));
+        mpz_export(b, NULL, -1, sizeof(mp_limb_t), 0, 0, B);
+        memset(e, 0, (size_t)n * sizeof(mp_limb_t));
+        mp_bitcnt_t ebits;
+        switch (it) {
+        case 0: e[0] = 3; ebits = 2; break;
+        case 1: e[0] = 65537; ebits = 17; break;
+        case 2: e[0] = 1; ebits = 1; break;
+        case 3: e[0] = ~(mp_limb_t)0; ebits = 64; break;
+        default:
+            ebits = (mp_bitcnt_t)(tu_rand64() % ((mp_bitcnt_t)64 * n)) + 1;
+            rand_limbs(e, (mp_size_t)((ebits + 63) / 64));
+            if (ebits % 64)
+                e[ebits / 64] &= ((mp_limb_t)1 << (ebits % 64)) - 1;
+            e[(ebits - 1) / 64] |= (mp_limb_t)1 << ((ebits - 1) % 64);
+            break;
+        }
+        view(E, e, n);
+        mpz_powm(want, B, E, M);
+        memcpy(r, b, (size_t)n * sizeof(mp_limb_t));
+        pkc_rsa_ifma_powm_pub(PKC_RSA_IFMA_EMULATE, &c, &x, r, r, e, ebits);
+        view(got, r, n);
+        CHECK_MSG(mpz_cmp(want, got) == 0, "public, emulated, %ld limbs, shape %d, case %d",
+                  (long)n, shape, it);
+        if (hw) {
+            pkc_rsa_ifma_powm_pub(PKC_RSA_IFMA_HW, &c, &x, s, b, e, ebits);
+            CHECK_MSG(!memcmp(s, r, (size_t)n * sizeof(mp_limb_t)),
+                      "public, IFMA vs emulated, %ld limbs, shape %d, case %d", (long)n, shape, it);
+        }
+    }
+    mpz_clears(M, B, E, want, got, NULL);
+    pkc_rsa_ifma_clear(&x);
+    pkc_rsa_mont_clear(&c);
+    free(m);
+    free(b);
+    free(r);
+    free(s);
+    free(e);
+}
+
+/* Two bases in rsa_mont.h's Montgomery form raised to one exponent modulo
+ * one modulus at once (Miller-Rabin's use): z 2^(64 n) in and out. */
+static void test_mont2(mp_size_t n, int hw)
+{
+    mp_limb_t *m = calloc((size_t)n, sizeof(mp_limb_t)), *e = calloc((size_t)n, sizeof(mp_limb_t)),
+              *z[2], *w[2];
+    for (int h = 0; h < 2; h++) {
+        z[h] = calloc((size_t)n, sizeof(mp_limb_t));
+        w[h] = calloc((size_t)n, sizeof(mp_limb_t));
+    }
+    rand_modulus(m, n, 0);
+    make_exponent(e, n, 6);
+    e[n - 1] >>= 1; /* below m, like (w - 1) / 2^a */
+    pkc_rsa_mont c;
+    pkc_rsa_ifma x;
+    CHECK(pkc_rsa_mont_init(&c, m, n) == PKC_OK);
+    CHECK(pkc_rsa_ifma_init(&x, &c) == PKC_OK);
+    mpz_t M, E, R, B[2], want;
+    mpz_inits(M, E, R, B[0], B[1], want, NULL);
+    view(M, m, n);
+    view(E, e, n);
+    mpz_setbit(R, (mp_bitcnt_t)64 * n); /* rsa_mont.h's R */
+    for (int h = 0; h < 2; h++) {
+        rand_limbs(z[h], n);
+        view(B[h], z[h], n);
+        mpz_mod(B[h], B[h], M);
+        mpz_mul(want, B[h], R);
+        mpz_mod(want, want, M);
+        memset(z[h], 0, (size_t)n * sizeof(mp_limb_t));
+        mpz_export(z[h], NULL, -1, sizeof(mp_limb_t), 0, 0, want); /* b R */
+        memcpy(w[h], z[h], (size_t)n * sizeof(mp_limb_t));
+    }
+    pkc_rsa_ifma_powm2_mont(PKC_RSA_IFMA_EMULATE, &c, &x, z[0], e, &c, &x, z[1], e);
+    if (hw)
+        pkc_rsa_ifma_powm2_mont(PKC_RSA_IFMA_HW, &c, &x, w[0], e, &c, &x, w[1], e);
+    for (int h = 0; h < 2; h++) {
+        mpz_t got;
+        mpz_init(got);
+        mpz_powm(want, B[h], E, M);
+        mpz_mul(want, want, R);
+        mpz_mod(want, want, M);
+        view(got, z[h], n);
+        CHECK_MSG(mpz_cmp(want, got) == 0, "Montgomery-form pair, emulated, %ld limbs, lane %d",
+                  (long)n, h);
+        if (hw)
+            CHECK_MSG(!memcmp(w[h], z[h], (size_t)n * sizeof(mp_limb_t)),
+                      "Montgomery-form pair, IFMA vs emulated, %ld limbs, lane %d", (long)n, h);
+        mpz_clear(got);
+        free(z[h]);
+        free(w[h]);
+    }
+    mpz_clears(M, E, R, B[0], B[1], want, NULL);
+    pkc_rsa_ifma_clear(&x);
+    pkc_rsa_mont_clear(&c);
+    free(m);
+    free(e);
+}
+
+/* Key generation draws the same random bits whichever exponentiation its
+ * Miller-Rabin rounds take: a fixed seed gives the same key with and
+ * without IFMA (and the public operation of that key agrees too). */
+static void test_keygen_modes(unsigned bits, pkc_rsa_ifma_mode_t mode)
+{
+    uint64_t seed = tu_rand64();
+    pkc_rsa_key *k[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        pkc_rng rng;
+        CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, seed) == PKC_OK);
+        CHECK(pkc_rsa_ifma_set_mode(i ? mode : PKC_RSA_IFMA_OFF) == PKC_OK);
+        CHECK(pkc_rsa_generate(&k[i], bits, 65537, &rng) == PKC_OK);
+        pkc_rng_wipe(&rng);
+    }
+    CHECK_MSG(k[0] && k[1] && mpz_cmp(k[0]->p, k[1]->p) == 0 && mpz_cmp(k[0]->q, k[1]->q) == 0,
+              "RSA-%u keygen, seed %llu: mode %d gives another key than off", bits,
+              (unsigned long long)seed, (int)mode);
+    pkc_rsa_key_free(k[0]);
+    pkc_rsa_key_free(k[1]);
+    CHECK(pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_OFF) == PKC_OK);
+}
+
 /* The private operation of real keys in every available mode. */
 static void test_private(unsigned bits, int hw)
 {
@@ -223,8 +377,21 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof sizes_n / sizeof *sizes_n; i++)
         for (int s = 0; s < nshapes; s++)
             test_size(sizes_n[i], (s + (int)i) % 3, hw);
+    /* the public exponentiation at every vector count (1 to 10) */
+    CHECK(!pkc_rsa_ifma_fits_pub(3) && pkc_rsa_ifma_fits_pub(64) && !pkc_rsa_ifma_fits_pub(65));
+    static const mp_size_t sizes_pub[] = {4, 5, 6, 7, 12, 16, 23, 24, 31, 32, 40, 47, 48, 55, 63, 64};
+    for (size_t i = 0; i < sizeof sizes_pub / sizeof *sizes_pub; i++)
+        test_pub(sizes_pub[i], (int)i % 3, hw);
+    static const mp_size_t sizes_mr[] = {4, 8, 16, 24, 32};
+    for (size_t i = 0; i < sizeof sizes_mr / sizeof *sizes_mr; i++)
+        test_mont2(sizes_mr[i], hw);
     unsigned sizes[] = {1024, 1536, 2048, 4096};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
         test_private(sizes[i], hw);
+    test_keygen_modes(1024, PKC_RSA_IFMA_EMULATE);
+    if (hw) {
+        test_keygen_modes(2048, PKC_RSA_IFMA_HW);
+        test_keygen_modes(3072, PKC_RSA_IFMA_HW);
+    }
     return tu_finish("test_rsa_ifma");
 }

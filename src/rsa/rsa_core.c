@@ -136,6 +136,7 @@ void pkc_rsa_key_free(pkc_rsa_key *k)
     free_private_limbs(k);
     pkc_rsa_limbs_free(k->le, k->el);
     pkc_rsa_mont_clear(&k->mont_n);
+    pkc_rsa_ifma_clear(&k->ifma_n);
     pkc_memzero(k, sizeof *k);
     free(k);
 }
@@ -180,13 +181,17 @@ pkc_err pkc_rsa_key_finish_public(pkc_rsa_key *k)
     k->k = (bits + 7) / 8;
     pkc_rsa_limbs_free(k->le, k->el);
     pkc_rsa_mont_clear(&k->mont_n);
+    pkc_rsa_ifma_clear(&k->ifma_n);
     k->nl = (mp_size_t)mpz_size(k->n);
     k->el = (mp_size_t)mpz_size(k->e);
     k->ebits = mpz_sizeinbase(k->e, 2);
     if (!(k->le = pkc_rsa_limbs_alloc(k->el)))
         return PKC_ERR_NOMEM;
     pkc_rsa_mpz_get_limbs(k->le, k->el, k->e);
-    return pkc_rsa_mont_init_var(&k->mont_n, mpz_limbs_read(k->n), k->nl);
+    pkc_err err = pkc_rsa_mont_init_var(&k->mont_n, mpz_limbs_read(k->n), k->nl);
+    if (!err && pkc_rsa_ifma_fits_pub(k->nl) && k->nl >= PKC_RSA_IFMA_PUB_MIN_LIMBS)
+        err = pkc_rsa_ifma_init(&k->ifma_n, &k->mont_n);
+    return err;
 }
 
 static mp_size_t max_sz(mp_size_t a, mp_size_t b)
@@ -530,6 +535,17 @@ static void redc_var(const pkc_rsa_mont *c, mp_limb_t *r, mp_limb_t *t)
         mpn_sub_n(r, r, c->m, nl);
 }
 
+int pkc_rsa_public_ifma(const pkc_rsa_key *key, mp_limb_t *r, const mp_limb_t *b)
+{
+    if (!key->ifma_n.m)
+        return 0;
+    pkc_rsa_ifma_mode_t mode = pkc_rsa_ifma_mode();
+    if (mode == PKC_RSA_IFMA_OFF)
+        return 0;
+    pkc_rsa_ifma_powm_pub(mode, &key->mont_n, &key->ifma_n, r, b, key->le, key->ebits);
+    return 1;
+}
+
 /* in^e mod n in constant time in the input, for an input known to be below
  * n (OAEP's encoded message, whose first byte is zero, holds the message
  * and its seed): the Montgomery products of rsa_mont.c, branching on the
@@ -545,9 +561,11 @@ pkc_err pkc_rsa_public_secret_input(const pkc_rsa_key *key, const uint8_t *in, u
         return PKC_ERR_NOMEM;
     mp_limb_t *b = mem, *x = mem + nl, *tp = mem + 2 * nl;
     pkc_rsa_be_to_limbs(in, key->k, b, nl);
-    pkc_rsa_mont_to(c, x, b, nl, tp);
-    pkc_rsa_mont_powm_pubexp_var(c, x, x, key->le, key->ebits, tp);
-    pkc_rsa_mont_from(c, b, x, tp);
+    if (!pkc_rsa_public_ifma(key, b, b)) {
+        pkc_rsa_mont_to(c, x, b, nl, tp);
+        pkc_rsa_mont_powm_pubexp_var(c, x, x, key->le, key->ebits, tp);
+        pkc_rsa_mont_from(c, b, x, tp);
+    }
     pkc_rsa_limbs_to_be(b, nl, out, key->k);
     pkc_rsa_limbs_free(mem, 2 * nl + itch);
     return PKC_OK;
@@ -570,7 +588,10 @@ pkc_err pkc_rsa_public_raw(const pkc_rsa_key *key, const uint8_t *in, uint8_t *o
     mp_limb_t *b = mem, *a = mem + nl, *x = mem + 2 * nl, *t = mem + 3 * nl;
     pkc_rsa_be_to_limbs(in, key->k, b, nl);
     pkc_err err = PKC_ERR_RANGE;
-    if (mpn_cmp(b, c->m, nl) < 0) { /* step 1: the representative is below n */
+    if (mpn_cmp(b, c->m, nl) < 0 && pkc_rsa_public_ifma(key, x, b)) {
+        pkc_rsa_limbs_to_be(x, nl, out, key->k);
+        err = PKC_OK;
+    } else if (mpn_cmp(b, c->m, nl) < 0) { /* step 1: the representative is below n */
         mpn_mul_n(t, b, c->r2, nl);
         redc_var(c, a, t); /* a = b R mod n */
         memcpy(x, a, (size_t)nl * sizeof(mp_limb_t));

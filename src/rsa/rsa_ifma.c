@@ -8,7 +8,8 @@
 #include "ct.h"
 #include "rsa_limbs.h"
 
-#define KMAX 5        /* vectors per number: L <= 40 digits, primes <= 2048 bits */
+#define KMAX 5        /* vectors per CRT half: L <= 40 digits, primes <= 2048 bits */
+#define KMAX1 10      /* vectors of the public exponentiation: moduli <= 4096 bits */
 #define IFMA_WBITS 5  /* window bits: 32 entries, as rsa_mont.c's above 768 bits */
 #define MASK52 ((UINT64_C(1) << 52) - 1)
 
@@ -212,7 +213,7 @@ static inline vemu e_blend(vemu a, vemu b, vemu_mask m)
 #define M8 __mmask8
 #define IF(name) hw_##name
 #define IF_ATTR HW_ATTR
-#define IF_UNROLL _Pragma("GCC unroll 8")
+#define IF_UNROLL _Pragma("GCC unroll 16")
 #define IF_INLINE inline __attribute__((always_inline))
 #define v_zero() _mm512_setzero_si512()
 #define v_set1(x) _mm512_set1_epi64((long long)(x))
@@ -320,6 +321,11 @@ int pkc_rsa_ifma_fits(mp_size_t n)
     return n >= 4 && digits_for(n) <= 8 * KMAX;
 }
 
+int pkc_rsa_ifma_fits_pub(mp_size_t n)
+{
+    return n >= 4 && digits_for(n) <= 8 * KMAX1;
+}
+
 mp_size_t pkc_rsa_ifma_itch(mp_size_t n)
 {
     /* b 2^(64 n) mod p and mod q, then mont_to's scratch */
@@ -362,10 +368,10 @@ pkc_err pkc_rsa_ifma_init(pkc_rsa_ifma *x, const pkc_rsa_mont *c)
 {
     memset(x, 0, sizeof *x);
     mp_size_t n = c->n;
-    if (!pkc_rsa_ifma_fits(n))
+    if (!pkc_rsa_ifma_fits_pub(n))
         return PKC_ERR_UNSUPPORTED;
     int L = digits_for(n), K = (L + 7) / 8, D = 8 * K;
-    uint64_t *mem = calloc(3 * (size_t)D, sizeof(uint64_t));
+    uint64_t *mem = calloc(PKC_RSA_IFMA_CONSTS * (size_t)D, sizeof(uint64_t));
     mp_limb_t *t = calloc((size_t)(3 * n + pkc_rsa_mont_itch(n)), sizeof(mp_limb_t));
     if (!mem || !t) {
         free(mem);
@@ -378,7 +384,10 @@ pkc_err pkc_rsa_ifma_init(pkc_rsa_ifma *x, const pkc_rsa_mont *c)
     x->m = mem;
     x->one = mem + D;
     x->conv = mem + 2 * D;
+    x->mont1 = mem + 3 * D;
+    x->r2 = mem + 4 * D;
     limbs_to_digits(x->m, D, c->m, n);
+    limbs_to_digits(x->mont1, D, c->one, n);
     /* R mod m from 2^(64 n) mod m by doublings (constant time, no
      * division by the secret m); conv = R^2 2^(-64 n) is its Montgomery
      * square in rsa_mont.h's sense. */
@@ -389,6 +398,8 @@ pkc_err pkc_rsa_ifma_init(pkc_rsa_ifma *x, const pkc_rsa_mont *c)
     limbs_to_digits(x->one, D, v, n);
     pkc_rsa_mont_sqr(c, w, v, mtp);
     limbs_to_digits(x->conv, D, w, n);
+    pkc_rsa_mont_mul(c, v, w, c->r2, mtp); /* R^2 mod m */
+    limbs_to_digits(x->r2, D, v, n);
     pkc_memzero(t, (size_t)(3 * n + pkc_rsa_mont_itch(n)) * sizeof(mp_limb_t));
     free(t);
     return PKC_OK;
@@ -397,7 +408,7 @@ pkc_err pkc_rsa_ifma_init(pkc_rsa_ifma *x, const pkc_rsa_mont *c)
 void pkc_rsa_ifma_clear(pkc_rsa_ifma *x)
 {
     if (x->m) {
-        pkc_memzero(x->m, (size_t)(3 * 8 * x->K) * sizeof(uint64_t));
+        pkc_memzero(x->m, (size_t)(PKC_RSA_IFMA_CONSTS * 8 * x->K) * sizeof(uint64_t));
         free(x->m);
     }
     memset(x, 0, sizeof *x);
@@ -405,46 +416,94 @@ void pkc_rsa_ifma_clear(pkc_rsa_ifma *x)
 
 /* ---- the exponentiation ------------------------------------------------------- */
 
+/* z_h = z_h^e_h in rsa_mont.h's Montgomery form (n limbs each, below m_h
+ * on entry and on return): into radix-2^52 form (an AMM by conv), the
+ * exponentiations, and back by an AMM with out_h (digits: 1 leaves
+ * Montgomery form, mont1 stays in rsa_mont.h's). */
+static void powm2_core(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *cp, const pkc_rsa_ifma *xp,
+                       mp_limb_t *zp, const mp_limb_t *ep, const uint64_t *outp,
+                       const pkc_rsa_mont *cq, const pkc_rsa_ifma *xq, mp_limb_t *zq,
+                       const mp_limb_t *eq, const uint64_t *outq, mp_size_t en)
+{
+    const mp_size_t n = cp->n;
+    const int K = xp->K, L = xp->L, D = 8 * K, entries = 1 << IFMA_WBITS;
+    uint64_t tab_p[(1 << IFMA_WBITS) * 8 * KMAX], tab_q[(1 << IFMA_WBITS) * 8 * KMAX];
+    uint64_t dp[8 * KMAX], dq[8 * KMAX];
+    limbs_to_digits(dp, D, zp, n);
+    limbs_to_digits(dq, D, zq, n);
+#ifdef PKC_RSA_IFMA_X86
+    if (mode == PKC_RSA_IFMA_HW) {
+        hw_amm2_any(dp, dq, dp, dq, xp->conv, xq->conv, xp->m, xq->m, xp->k0, xq->k0, K, L);
+        hw_powm2(dp, dq, dp, dq, ep, eq, (int)en, xp->one, xq->one, xp->m, xq->m, xp->k0, xq->k0,
+                 tab_p, tab_q, K, L);
+        hw_amm2_any(dp, dq, dp, dq, outp, outq, xp->m, xq->m, xp->k0, xq->k0, K, L);
+    } else
+#endif
+    {
+        (void)mode;
+        emu_amm2_any(dp, dq, dp, dq, xp->conv, xq->conv, xp->m, xq->m, xp->k0, xq->k0, K, L);
+        emu_powm2(dp, dq, dp, dq, ep, eq, (int)en, xp->one, xq->one, xp->m, xq->m, xp->k0,
+                  xq->k0, tab_p, tab_q, K, L);
+        emu_amm2_any(dp, dq, dp, dq, outp, outq, xp->m, xq->m, xp->k0, xq->k0, K, L);
+    }
+    /* below 2 m -> [0, m): subtract m where the result is not below it */
+    digits_to_limbs(zp, n, dp, D);
+    digits_to_limbs(zq, n, dq, D);
+    mpn_cnd_sub_n(~limbs_lt_mask(zp, cp->m, n), zp, zp, cp->m, n);
+    mpn_cnd_sub_n(~limbs_lt_mask(zq, cq->m, n), zq, zq, cq->m, n);
+    pkc_memzero(tab_p, (size_t)entries * (size_t)D * sizeof(uint64_t));
+    pkc_memzero(tab_q, (size_t)entries * (size_t)D * sizeof(uint64_t));
+    pkc_memzero(dp, sizeof dp);
+    pkc_memzero(dq, sizeof dq);
+}
+
 void pkc_rsa_ifma_powm2(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *cp, const pkc_rsa_ifma *xp,
                         mp_limb_t *rp, const mp_limb_t *ep, const pkc_rsa_mont *cq,
                         const pkc_rsa_ifma *xq, mp_limb_t *rq, const mp_limb_t *eq,
                         const mp_limb_t *b, mp_size_t bn, mp_limb_t *tp)
 {
     const mp_size_t n = cp->n;
-    const int K = xp->K, L = xp->L, D = 8 * K, entries = 1 << IFMA_WBITS;
-    uint64_t tab_p[(1 << IFMA_WBITS) * 8 * KMAX], tab_q[(1 << IFMA_WBITS) * 8 * KMAX];
-    uint64_t dp[8 * KMAX], dq[8 * KMAX], one[8 * KMAX] = {1};
-    mp_limb_t *bp = tp, *bq = tp + n, *mtp = tp + 2 * n;
-    /* b 2^(64 n) mod p and mod q (fully reduced), to digits */
-    pkc_rsa_mont_to(cp, bp, b, bn, mtp);
-    pkc_rsa_mont_to(cq, bq, b, bn, mtp);
-    limbs_to_digits(dp, D, bp, n);
-    limbs_to_digits(dq, D, bq, n);
+    const uint64_t one[8 * KMAX] = {1};
+    mp_limb_t *mtp = tp + 2 * n;
+    /* b 2^(64 n) mod p and mod q (fully reduced), then out of Montgomery
+     * form at the end (an AMM by 1 gives a value <= m) */
+    pkc_rsa_mont_to(cp, rp, b, bn, mtp);
+    pkc_rsa_mont_to(cq, rq, b, bn, mtp);
+    powm2_core(mode, cp, xp, rp, ep, one, cq, xq, rq, eq, one, n);
+    pkc_memzero(tp, (size_t)pkc_rsa_ifma_itch(n) * sizeof(mp_limb_t));
+}
+
+void pkc_rsa_ifma_powm2_mont(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *cp,
+                             const pkc_rsa_ifma *xp, mp_limb_t *zp, const mp_limb_t *ep,
+                             const pkc_rsa_mont *cq, const pkc_rsa_ifma *xq, mp_limb_t *zq,
+                             const mp_limb_t *eq)
+{
+    powm2_core(mode, cp, xp, zp, ep, xp->mont1, cq, xq, zq, eq, xq->mont1, cp->n);
+}
+
+void pkc_rsa_ifma_powm_pub(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *c, const pkc_rsa_ifma *x,
+                           mp_limb_t *r, const mp_limb_t *b, const mp_limb_t *e,
+                           mp_bitcnt_t ebits)
+{
+    const mp_size_t n = c->n;
+    const int K = x->K, L = x->L, D = 8 * K;
+    const uint64_t one[8 * KMAX1] = {1};
+    uint64_t d[8 * KMAX1];
+    limbs_to_digits(d, D, b, n);
 #ifdef PKC_RSA_IFMA_X86
     if (mode == PKC_RSA_IFMA_HW) {
-        /* b R (AMM by conv), the exponentiations, out of Montgomery form
-         * (AMM by 1 gives a value <= m) */
-        hw_amm2_any(dp, dq, dp, dq, xp->conv, xq->conv, xp->m, xq->m, xp->k0, xq->k0, K, L);
-        hw_powm2(dp, dq, dp, dq, ep, eq, (int)n, xp->one, xq->one, xp->m, xq->m, xp->k0, xq->k0,
-                 tab_p, tab_q, K, L);
-        hw_amm2_any(dp, dq, dp, dq, one, one, xp->m, xq->m, xp->k0, xq->k0, K, L);
+        hw_amm1_any(d, d, x->r2, x->m, x->k0, K, L); /* b R */
+        hw_powm1_pub(d, d, e, ebits, x->m, x->k0, K, L);
+        hw_amm1_any(d, d, one, x->m, x->k0, K, L); /* out of Montgomery form, <= m */
     } else
 #endif
     {
         (void)mode;
-        emu_amm2_any(dp, dq, dp, dq, xp->conv, xq->conv, xp->m, xq->m, xp->k0, xq->k0, K, L);
-        emu_powm2(dp, dq, dp, dq, ep, eq, (int)n, xp->one, xq->one, xp->m, xq->m, xp->k0, xq->k0,
-                  tab_p, tab_q, K, L);
-        emu_amm2_any(dp, dq, dp, dq, one, one, xp->m, xq->m, xp->k0, xq->k0, K, L);
+        emu_amm1_any(d, d, x->r2, x->m, x->k0, K, L);
+        emu_powm1_pub(d, d, e, ebits, x->m, x->k0, K, L);
+        emu_amm1_any(d, d, one, x->m, x->k0, K, L);
     }
-    /* [0, m] -> [0, m): subtract m where the result is not below it */
-    digits_to_limbs(rp, n, dp, D);
-    digits_to_limbs(rq, n, dq, D);
-    mpn_cnd_sub_n(~limbs_lt_mask(rp, cp->m, n), rp, rp, cp->m, n);
-    mpn_cnd_sub_n(~limbs_lt_mask(rq, cq->m, n), rq, rq, cq->m, n);
-    pkc_memzero(tab_p, (size_t)entries * (size_t)D * sizeof(uint64_t));
-    pkc_memzero(tab_q, (size_t)entries * (size_t)D * sizeof(uint64_t));
-    pkc_memzero(dp, sizeof dp);
-    pkc_memzero(dq, sizeof dq);
-    pkc_memzero(tp, (size_t)pkc_rsa_ifma_itch(n) * sizeof(mp_limb_t));
+    digits_to_limbs(r, n, d, D);
+    mpn_cnd_sub_n(~limbs_lt_mask(r, c->m, n), r, r, c->m, n);
+    pkc_memzero(d, sizeof d);
 }

@@ -2,7 +2,8 @@
  * 2^52 on AVX-512 IFMA (internal; not installed).
  *
  * Beside rsa_mont.h's exponentiation, for primes of 4 to 32 limbs (RSA
- * keys of 512 to 4096 bits with balanced primes): both halves of the CRT,
+ * keys of 512 to 4096 bits with balanced primes): both halves of the CRT
+ * (or two Miller-Rabin bases of one candidate prime),
  * b^dP mod p and b^dQ mod q, in one interleaved pass of almost Montgomery
  * multiplications on eight-lane vectors (vpmadd52luq/huq), fixed windows of
  * IFMA_WBITS bits, every table entry read at every window (rsa_ifma_tmpl.h
@@ -27,14 +28,18 @@
 
 #include "rsa_mont.h"
 
-/* One prime m with its radix-2^52 constants. R = 2^(52 L) > 4 m. */
+/* One modulus m with its radix-2^52 constants. R = 2^(52 L) > 4 m. */
 typedef struct {
-    int K, L;       /* 8-lane vectors, digits (L <= 8 K) */
-    uint64_t k0;    /* -m^-1 mod 2^52 */
-    uint64_t *m;    /* the digits of m, 8 K of them (one allocation) */
-    uint64_t *one;  /* R mod m */
-    uint64_t *conv; /* R^2 2^(-64 n) mod m: takes x 2^(64 n) to x R */
+    int K, L;        /* 8-lane vectors, digits (L <= 8 K) */
+    uint64_t k0;     /* -m^-1 mod 2^52 */
+    uint64_t *m;     /* the digits of m, 8 K of them (one allocation) */
+    uint64_t *one;   /* R mod m */
+    uint64_t *conv;  /* R^2 2^(-64 n) mod m: takes x 2^(64 n) to x R */
+    uint64_t *mont1; /* 2^(64 n) mod m: takes x R to x 2^(64 n) */
+    uint64_t *r2;    /* R^2 mod m: takes x to x R */
 } pkc_rsa_ifma;
+/* the arrays from m on, 8 K digits each, in one block */
+#define PKC_RSA_IFMA_CONSTS 5
 
 typedef enum {
     PKC_RSA_IFMA_OFF = 1,     /* rsa_mont.h */
@@ -42,8 +47,12 @@ typedef enum {
     PKC_RSA_IFMA_HW = 3       /* AVX-512 IFMA */
 } pkc_rsa_ifma_mode_t;
 
-/* 1 if primes of n limbs are supported */
+/* 1 if primes of n limbs are supported by the paired exponentiations
+ * (4 to 32 limbs) */
 int pkc_rsa_ifma_fits(mp_size_t n);
+/* 1 if moduli of n limbs are supported by pkc_rsa_ifma_powm_pub and
+ * pkc_rsa_ifma_init (4 to 64 limbs) */
+int pkc_rsa_ifma_fits_pub(mp_size_t n);
 /* The mode in use (decided at the first call, see above). */
 pkc_rsa_ifma_mode_t pkc_rsa_ifma_mode(void);
 /* 1 if this CPU and OS run AVX-512 IFMA code (cpuid, cached). */
@@ -52,7 +61,7 @@ int pkc_rsa_ifma_hw_available(void);
  * without IFMA. */
 pkc_err pkc_rsa_ifma_set_mode(pkc_rsa_ifma_mode_t mode);
 
-/* The constants for the modulus of c (pkc_rsa_ifma_fits(c->n)), in
+/* The constants for the modulus of c (pkc_rsa_ifma_fits_pub(c->n)), in
  * constant time; x is zeroed first. */
 pkc_err pkc_rsa_ifma_init(pkc_rsa_ifma *x, const pkc_rsa_mont *c);
 /* Wipes and frees; a zeroed context is fine. */
@@ -69,5 +78,23 @@ void pkc_rsa_ifma_powm2(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *cp, const 
                         mp_limb_t *rp, const mp_limb_t *ep, const pkc_rsa_mont *cq,
                         const pkc_rsa_ifma *xq, mp_limb_t *rq, const mp_limb_t *eq,
                         const mp_limb_t *b, mp_size_t bn, mp_limb_t *tp);
+
+/* The same exponentiations on numbers in rsa_mont.h's Montgomery form: zp
+ * = zp^ep mod p and zq = zq^eq mod q, z x 2^(64 n) on entry and on return
+ * (below the modulus both times). p and q may be the same context (two
+ * Miller-Rabin bases at once). Constant time like pkc_rsa_ifma_powm2. */
+void pkc_rsa_ifma_powm2_mont(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *cp,
+                             const pkc_rsa_ifma *xp, mp_limb_t *zp, const mp_limb_t *ep,
+                             const pkc_rsa_mont *cq, const pkc_rsa_ifma *xq, mp_limb_t *zq,
+                             const mp_limb_t *eq);
+
+/* r = b^e mod m (n limbs, fully reduced; r may alias b) for b < m and a
+ * public exponent e of ebits >= 1 bits (the exact bit length), m of 4 to
+ * 64 limbs: square and multiply branching on the bits of e only, constant
+ * time in b (the public operation, and the check of the private one whose
+ * base is the secret result). */
+void pkc_rsa_ifma_powm_pub(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *c, const pkc_rsa_ifma *x,
+                           mp_limb_t *r, const mp_limb_t *b, const mp_limb_t *e,
+                           mp_bitcnt_t ebits);
 
 #endif

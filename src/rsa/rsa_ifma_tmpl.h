@@ -21,7 +21,7 @@
  *   v_blend(a, b, m)    b in the lanes of mask m, a elsewhere
  * none of which may branch or index memory on lane values.
  *
- * Numbers are DIG = 8 K digits of 52 bits (K vectors, K <= KMAX), digit i
+ * Numbers are DIG = 8 K digits of 52 bits (K vectors), digit i
  * in lane i % 8 of vector i / 8, the digits at L and above zero. R = 2^(52 L)
  * with R > 4 m, so that almost Montgomery multiplication (AMM) keeps every
  * value below 2 m: a, b < 2 m gives a b R^-1 + m < 4 m^2 / R + m < 2 m.
@@ -33,7 +33,7 @@
  * (the high halves of digit j's products belong to digit j + 1, which is
  * digit j after the shift). Bound: a lane takes at most four 52-bit terms
  * per round, and a lane's value at round i has collected at most i rounds,
- * so it stays below 4 L 2^52 + 2^12 <= 160 2^52 < 2^60 (L <= 40): no 64-bit
+ * so it stays below 4 L 2^52 + 2^12 <= 320 2^52 < 2^61 (L <= 80): no 64-bit
  * lane overflows. acc_0 + lo(m q) is 0 mod 2^52 by the choice of q, and its
  * high part is the carry. After the L rounds the lanes are normalised to
  * digits: one pass moves every lane's bits above 52 to the next lane
@@ -44,8 +44,11 @@
  * on the masks instead of a loop. The product is below R, so nothing
  * leaves the top digit.
  *
- * The two CRT exponentiations run interleaved, one AMM of each per call:
- * the chain acc -> q -> acc of one hides the latency of the other's.
+ * The two CRT exponentiations run interleaved, one AMM of each per call
+ * (amm2, K <= KMAX): the chain acc -> q -> acc of one hides the latency of
+ * the other's. The public exponentiation (square and multiply, branching
+ * on the bits of the public exponent only) has one modulus of up to 64
+ * limbs (amm1, K <= KMAX1).
  */
 
 /* IF_UNROLL and IF_INLINE come from the includer: for the intrinsics the
@@ -53,6 +56,28 @@
  * that the numbers live in registers; the emulation, which only the tests
  * run, stays compact (unrolled, it takes minutes to compile under the
  * sanitizers). */
+
+/* r = the K vectors of acc as digits below 2^52 (see the top of this
+ * file): each lane's bits above 52 go to the next lane, then the carries of
+ * at most 1 are resolved at once by lookahead on the lane masks (8 K <= 80
+ * bits, in a 128-bit integer). */
+IF_ATTR static IF_INLINE void IF(norm_store)(uint64_t *r, const V *acc, const int K)
+{
+    const V zero = v_zero();
+    V d[KMAX1];
+    unsigned __int128 g = 0, p = 0;
+    IF_UNROLL
+    for (int k = 0; k < K; k++) {
+        V cin = v_up1(v_srl52(acc[k]), k ? v_srl52(acc[k - 1]) : zero);
+        d[k] = v_add(v_and52(acc[k]), cin);
+        g |= (unsigned __int128)v_gt52(d[k]) << (8 * k);
+        p |= (unsigned __int128)v_eq52(d[k]) << (8 * k);
+    }
+    unsigned __int128 c = ((g | p) + g) ^ p;
+    IF_UNROLL
+    for (int k = 0; k < K; k++)
+        v_store(r + 8 * k, v_and52(v_inc(d[k], (M8)(uint64_t)(c >> (8 * k)))));
+}
 
 /* r_h = AMM(a_h, b_h) for h = 0, 1 (r may alias a or b). */
 IF_ATTR static IF_INLINE void
@@ -106,26 +131,47 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
             acc1[k] = v_add(acc1[k], h1[k]);
         }
     }
-    /* normalisation: the carries of every lane, then the lookahead */
-    V d0[KMAX], d1[KMAX];
-    uint64_t g0 = 0, p0 = 0, g1 = 0, p1 = 0;
+    IF(norm_store)(r0, acc0, K);
+    IF(norm_store)(r1, acc1, K);
+}
+
+/* r = AMM(a, b) for one modulus of K <= KMAX1 vectors (r may alias a or
+ * b): amm2's rounds for one number. */
+IF_ATTR static IF_INLINE void IF(amm1)(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                       const uint64_t *m, V k0, const int K, const int L)
+{
+    V acc[KMAX1], va[KMAX1], vm[KMAX1];
+    const V zero = v_zero();
     IF_UNROLL
     for (int k = 0; k < K; k++) {
-        V cin0 = v_up1(v_srl52(acc0[k]), k ? v_srl52(acc0[k - 1]) : zero);
-        V cin1 = v_up1(v_srl52(acc1[k]), k ? v_srl52(acc1[k - 1]) : zero);
-        d0[k] = v_add(v_and52(acc0[k]), cin0);
-        d1[k] = v_add(v_and52(acc1[k]), cin1);
-        g0 |= (uint64_t)v_gt52(d0[k]) << (8 * k);
-        p0 |= (uint64_t)v_eq52(d0[k]) << (8 * k);
-        g1 |= (uint64_t)v_gt52(d1[k]) << (8 * k);
-        p1 |= (uint64_t)v_eq52(d1[k]) << (8 * k);
+        acc[k] = zero;
+        va[k] = v_load(a + 8 * k);
+        vm[k] = v_load(m + 8 * k);
     }
-    uint64_t c0 = ((g0 | p0) + g0) ^ p0, c1 = ((g1 | p1) + g1) ^ p1;
-    IF_UNROLL
-    for (int k = 0; k < K; k++) {
-        v_store(r0 + 8 * k, v_and52(v_inc(d0[k], (M8)(c0 >> (8 * k)))));
-        v_store(r1 + 8 * k, v_and52(v_inc(d1[k], (M8)(c1 >> (8 * k)))));
+    for (int i = 0; i < L; i++) {
+        V bi = v_set1(b[i]), h[KMAX1];
+        IF_UNROLL
+        for (int k = 0; k < K; k++) {
+            acc[k] = v_madlo(acc[k], va[k], bi);
+            h[k] = v_madhi(zero, va[k], bi);
+        }
+        V q = v_bcast0(v_madlo(zero, acc[0], k0));
+        IF_UNROLL
+        for (int k = 0; k < K; k++) {
+            acc[k] = v_madlo(acc[k], vm[k], q);
+            h[k] = v_madhi(h[k], vm[k], q);
+        }
+        V c = v_srl52(acc[0]);
+        IF_UNROLL
+        for (int k = 0; k < K - 1; k++)
+            acc[k] = v_down1(acc[k + 1], acc[k]);
+        acc[K - 1] = v_down1(zero, acc[K - 1]);
+        acc[0] = v_add0(acc[0], c);
+        IF_UNROLL
+        for (int k = 0; k < K; k++)
+            acc[k] = v_add(acc[k], h[k]);
     }
+    IF(norm_store)(r, acc, K);
 }
 
 /* r_h = the entry idx_h of table_h (n entries of 8 K digits), reading
@@ -279,4 +325,81 @@ IF_ATTR static void IF(powm2)(uint64_t *out0, uint64_t *out1, const uint64_t *ba
                      tab1, L);
         break;
     }
+}
+
+/* out = base^e R (below 2 m) for base in Montgomery form (below 2 m) and
+ * a public exponent of ebits >= 1 bits: left to right square and multiply
+ * (HAC algorithm 14.79), branching on the bits of e only. */
+IF_ATTR static IF_INLINE void IF(powm1_pub_body)(uint64_t *out, const uint64_t *base,
+                                                 const uint64_t *e, uint64_t ebits,
+                                                 const uint64_t *m, uint64_t k0_, const int K,
+                                                 const int L)
+{
+    const V k0 = v_set1(k0_);
+    uint64_t acc[8 * KMAX1];
+    memcpy(acc, base, (size_t)(8 * K) * sizeof(uint64_t));
+    for (uint64_t i = ebits - 1; i-- > 0;) {
+        IF(amm1)(acc, acc, acc, m, k0, K, L);
+        if ((e[i / 64] >> (i % 64)) & 1)
+            IF(amm1)(acc, acc, base, m, k0, K, L);
+    }
+    memcpy(out, acc, (size_t)(8 * K) * sizeof(uint64_t));
+    pkc_memzero(acc, sizeof acc);
+}
+
+#define IFMA_POWM1_K(KK)                                                                          \
+    IF_ATTR static void IF(powm1_pub_k##KK)(uint64_t * out, const uint64_t *base,                 \
+                                            const uint64_t *e, uint64_t ebits, const uint64_t *m, \
+                                            uint64_t k0, int L)                                   \
+    {                                                                                             \
+        IF(powm1_pub_body)(out, base, e, ebits, m, k0, KK, L);                                    \
+    }
+IFMA_POWM1_K(1)
+IFMA_POWM1_K(2)
+IFMA_POWM1_K(3)
+IFMA_POWM1_K(4)
+IFMA_POWM1_K(5)
+IFMA_POWM1_K(6)
+IFMA_POWM1_K(7)
+IFMA_POWM1_K(8)
+IFMA_POWM1_K(9)
+IFMA_POWM1_K(10)
+#undef IFMA_POWM1_K
+
+/* One AMM of one modulus, for the conversions of the public
+ * exponentiation (K a constant in each case). */
+IF_ATTR static void IF(amm1_any)(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                 const uint64_t *m, uint64_t k0, int K, int L)
+{
+    const V k0v = v_set1(k0);
+    switch (K) {
+#define IFMA_AMM1_CASE(KK)                                                                        \
+    case KK:                                                                                      \
+        IF(amm1)(r, a, b, m, k0v, KK, L);                                                         \
+        break;
+        IFMA_AMM1_CASE(1)
+        IFMA_AMM1_CASE(2)
+        IFMA_AMM1_CASE(3)
+        IFMA_AMM1_CASE(4)
+        IFMA_AMM1_CASE(5)
+        IFMA_AMM1_CASE(6)
+        IFMA_AMM1_CASE(7)
+        IFMA_AMM1_CASE(8)
+        IFMA_AMM1_CASE(9)
+    default:
+        IF(amm1)(r, a, b, m, k0v, KMAX1, L);
+        break;
+#undef IFMA_AMM1_CASE
+    }
+}
+
+IF_ATTR static void IF(powm1_pub)(uint64_t *out, const uint64_t *base, const uint64_t *e,
+                                  uint64_t ebits, const uint64_t *m, uint64_t k0, int K, int L)
+{
+    static void (*const by_k[KMAX1])(uint64_t *, const uint64_t *, const uint64_t *, uint64_t,
+                                     const uint64_t *, uint64_t, int) = {
+        IF(powm1_pub_k1), IF(powm1_pub_k2), IF(powm1_pub_k3), IF(powm1_pub_k4),
+        IF(powm1_pub_k5), IF(powm1_pub_k6), IF(powm1_pub_k7), IF(powm1_pub_k8),
+        IF(powm1_pub_k9), IF(powm1_pub_k10)};
+    by_k[K - 1](out, base, e, ebits, m, k0, L);
 }

@@ -27,6 +27,9 @@ struct pkc_rsa_key {
     mp_bitcnt_t ebits;        /* bits of e */
     mp_limb_t *le;            /* e (public) */
     pkc_rsa_mont mont_n;      /* n and its Montgomery constants (public) */
+    /* n in radix 2^52 (rsa_ifma.h) when pkc_rsa_ifma_fits_pub(nl), for the
+     * public exponentiation; else zeroed */
+    pkc_rsa_ifma ifma_n;
     /* Private operation (secret; see rsa_private.c): the primes with their
      * Montgomery constants, dP and dQ, and qInv R mod p (qInv in Montgomery
      * form, so that Garner's step is one Montgomery product). */
@@ -50,10 +53,19 @@ struct pkc_rsa_key {
 
 #define PKC_RSA_BLIND_REFRESH 32
 
+/* The public exponentiation runs in radix 2^52 from this size of n on
+ * (where it is faster than GMP's; measured in rsa_core.c). */
+#define PKC_RSA_IFMA_PUB_MIN_LIMBS 4
+
 /* Allocates a key with every mpz initialised to 0. */
 pkc_err pkc_rsa_key_alloc(pkc_rsa_key **out);
 /* Validates n and e, sets bits/k and the public limb forms. */
 pkc_err pkc_rsa_key_finish_public(pkc_rsa_key *key);
+/* r = b^e mod n (nl limbs) for b < n on the radix-2^52 exponentiation,
+ * constant time in b, if the key has it and the mode (rsa_ifma.h) is not
+ * off and it is the faster one at this size: returns 1; else returns 0
+ * and leaves r alone. */
+int pkc_rsa_public_ifma(const pkc_rsa_key *key, mp_limb_t *r, const mp_limb_t *b);
 /* Validates every private component against the others (not primality)
  * in constant time, and builds the limb forms, Montgomery contexts and
  * scratch size. */

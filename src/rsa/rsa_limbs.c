@@ -146,6 +146,33 @@ mp_limb_t pkc_rsa_limbs_redc_1(const mp_limb_t *x, mp_size_t n, mp_limb_t d, mp_
     return t;
 }
 
+/* one row of pkc_rsa_limbs_redc_1 without its subtraction: t <= d + 1
+ * stays so, as t + x_i + q d <= (d + 1) + (2^64 - 1) + (2^64 - 1) d
+ * < 2^64 (d + 2) */
+static inline mp_limb_t redc_row_lazy(mp_limb_t t, mp_limb_t xi, mp_limb_t d, mp_limb_t dinv)
+{
+    unsigned __int128 s = (unsigned __int128)t + xi;
+    mp_limb_t q = (mp_limb_t)s * dinv;
+    s += (unsigned __int128)q * d;
+    return (mp_limb_t)(s >> 64);
+}
+
+void pkc_rsa_limbs_redc_1x4(mp_limb_t r[4], const mp_limb_t *x, mp_size_t n, const mp_limb_t d[4],
+                            const mp_limb_t dinv[4])
+{
+    mp_limb_t t0 = 0, t1 = 0, t2 = 0, t3 = 0;
+    for (mp_size_t i = 0; i < n; i++) {
+        t0 = redc_row_lazy(t0, x[i], d[0], dinv[0]);
+        t1 = redc_row_lazy(t1, x[i], d[1], dinv[1]);
+        t2 = redc_row_lazy(t2, x[i], d[2], dinv[2]);
+        t3 = redc_row_lazy(t3, x[i], d[3], dinv[3]);
+    }
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+    r[3] = t3;
+}
+
 mp_size_t pkc_rsa_limbs_divexact_odd_itch(mp_size_t n)
 {
     mp_size_t s = mpn_sec_mul_itch(n, n), a = mpn_sec_add_1_itch(n);

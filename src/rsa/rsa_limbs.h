@@ -144,6 +144,13 @@ mp_limb_t pkc_rsa_limb_neg_inverse(mp_limb_t m0);
  * divisibility test or an inverse modulo d the factor R^-n, a unit, does
  * not matter or is taken out by the caller. */
 mp_limb_t pkc_rsa_limbs_redc_1(const mp_limb_t *x, mp_size_t n, mp_limb_t d, mp_limb_t dinv);
+/* The same for four moduli at once, r[j] = x R^-n mod d[j] up to one d[j]
+ * (r[j] <= d[j] + 1: no subtraction in the rows, which is enough for
+ * divisibility by the factors of d[j]): four independent chains in one
+ * loop, so that their multiplications overlap (trial division, where one
+ * chain alone waits on its multiplier). */
+void pkc_rsa_limbs_redc_1x4(mp_limb_t r[4], const mp_limb_t *x, mp_size_t n, const mp_limb_t d[4],
+                            const mp_limb_t dinv[4]);
 
 /* r = e^-1 mod M for a public single-limb odd e >= 3 and a secret M (mn
  * limbs, any parity: M = lambda(n) or p - 1) with gcd(M, e) = 1, as

@@ -5,7 +5,8 @@
  * z = b^m mod w and then squares up to a - 1 times looking for -1. Here:
  * - a is found and m = (w - 1) >> a computed without branches (rsa_limbs.h);
  * - b^m by pkc_rsa_ct_powm over the public bit length of w, in Montgomery
- *   form on a context built in constant time (rsa_mont.h);
+ *   form on a context built in constant time (rsa_mont.h), or two bases at
+ *   once on AVX-512 IFMA (rsa_ifma.h);
  * - the squaring loop always runs wbits - 1 times, with "a squaring still
  *   counts" (j < a) as a mask, except that it may stop early once the
  *   round has failed: that early stop is the only declassified value
@@ -44,6 +45,45 @@ static pkc_err random_limbs(pkc_rng *rng, mp_limb_t *out, mp_size_t n)
     return pkc_rng_bytes(rng, (uint8_t *)out, (size_t)n * sizeof(mp_limb_t));
 }
 
+/* A fresh base for a round in Montgomery form, z = b 2^(64 wn) mod w with
+ * b not in {0, 1, w - 1} (see the top of this file); x: wn + 1 limbs. */
+static pkc_err mr_base(const pkc_rsa_mont *ctx, const mp_limb_t *mone, pkc_rng *rng,
+                       mp_limb_t *z, mp_limb_t *x, mp_limb_t *tp)
+{
+    mp_size_t wn = ctx->n;
+    for (int tries = 0; tries < 1000; tries++) {
+        pkc_err err = random_limbs(rng, x, wn + 1);
+        if (err)
+            return err;
+        pkc_rsa_mont_to(ctx, z, x, wn + 1, tp);
+        mp_limb_t bad = limbs_zero_mask(z, wn) | limbs_eq_mask(z, ctx->one, wn) |
+                        limbs_eq_mask(z, mone, wn);
+        PKC_DECLASSIFY(&bad, sizeof bad);
+        if (!bad)
+            return PKC_OK;
+    }
+    return PKC_ERR_RNG;
+}
+
+/* Steps 4.4-4.7 for z = b^m (Montgomery form): 1 if the round passes. */
+static int mr_squarings(const pkc_rsa_mont *ctx, const mp_limb_t *mone, mp_limb_t *z,
+                        mp_limb_t a, mp_bitcnt_t wbits, mp_limb_t *tp)
+{
+    mp_size_t wn = ctx->n;
+    mp_limb_t maybe = limbs_eq_mask(z, ctx->one, wn) | limbs_eq_mask(z, mone, wn);
+    for (mp_bitcnt_t j = 1; j < wbits; j++) {
+        mp_limb_t live = (mp_limb_t)ct_mask_lt((uint64_t)j, (uint64_t)a);
+        mp_limb_t failed = ~live & ~maybe; /* no -1 can come any more */
+        PKC_DECLASSIFY(&failed, sizeof failed);
+        if (failed)
+            break;
+        pkc_rsa_mont_sqr(ctx, z, z, tp);
+        maybe |= live & limbs_eq_mask(z, mone, wn);
+    }
+    PKC_DECLASSIFY(&maybe, sizeof maybe); /* the round's verdict */
+    return maybe != 0;
+}
+
 pkc_err pkc_rsa_miller_rabin_limbs(const mp_limb_t *w, mp_size_t wn, mp_bitcnt_t wbits,
                                    int rounds, pkc_rng *rng, int *is_prime)
 {
@@ -55,14 +95,28 @@ pkc_err pkc_rsa_miller_rabin_limbs(const mp_limb_t *w, mp_size_t wn, mp_bitcnt_t
     pkc_err err = pkc_rsa_mont_init(&ctx, w, wn);
     if (err)
         return err;
+    /* With AVX-512 IFMA (rsa_ifma.h), two bases are raised to m in one
+     * pass: the first round alone (most candidates fail it), then the
+     * others in pairs. The bases are drawn in the same order as one at a
+     * time, so a prime consumes the same random bits either way (a
+     * composite that passes a round may draw one base more). */
+    pkc_rsa_ifma xi;
+    memset(&xi, 0, sizeof xi);
+    pkc_rsa_ifma_mode_t mode = pkc_rsa_ifma_fits(wn) ? pkc_rsa_ifma_mode() : PKC_RSA_IFMA_OFF;
+    if (mode != PKC_RSA_IFMA_OFF && (err = pkc_rsa_ifma_init(&xi, &ctx))) {
+        pkc_rsa_mont_clear(&ctx);
+        return err;
+    }
     mp_size_t scr = pkc_rsa_ct_powm_itch(wn, wbits);
-    mp_size_t nt = 4 * wn + 1 + scr;
+    mp_size_t nt = 5 * wn + 1 + scr;
     mp_limb_t *mem = pkc_rsa_limbs_alloc(nt);
     if (!mem) {
+        pkc_rsa_ifma_clear(&xi);
         pkc_rsa_mont_clear(&ctx);
         return PKC_ERR_NOMEM;
     }
-    mp_limb_t *m = mem, *mone = m + wn, *z = mone + wn, *x = z + wn, *tp = x + wn + 1;
+    mp_limb_t *m = mem, *mone = m + wn, *z = mone + wn, *z2 = z + wn, *x = z2 + wn,
+              *tp = x + wn + 1;
     /* Steps 1-2: w - 1 = 2^a m (w odd: w - 1 clears bit 0). */
     memcpy(m, w, (size_t)wn * sizeof(mp_limb_t));
     m[0] &= ~(mp_limb_t)1;
@@ -70,40 +124,28 @@ pkc_err pkc_rsa_miller_rabin_limbs(const mp_limb_t *w, mp_size_t wn, mp_bitcnt_t
     pkc_rsa_limbs_rshift_secret(m, m, wn, a, tp);
     mpn_sub_n(mone, ctx.m, ctx.one, wn); /* -1 in Montgomery form: w - R mod w */
     int composite = 0;
-    for (int i = 0; i < rounds && !composite; i++) {
-        /* Step 4.1-4.2 (see the top of this file). */
-        mp_limb_t bad;
-        int tries = 0;
-        do {
-            if (++tries > 1000) {
-                err = PKC_ERR_RNG;
-                goto out;
-            }
-            if ((err = random_limbs(rng, x, wn + 1)))
-                goto out;
-            pkc_rsa_mont_to(&ctx, z, x, wn + 1, tp);
-            bad = limbs_zero_mask(z, wn) | limbs_eq_mask(z, ctx.one, wn) |
-                  limbs_eq_mask(z, mone, wn);
-            PKC_DECLASSIFY(&bad, sizeof bad);
-        } while (bad);
-        /* Steps 4.3-4.7. */
-        pkc_rsa_ct_powm_mont(&ctx, z, z, m, wbits, tp);
-        mp_limb_t maybe = limbs_eq_mask(z, ctx.one, wn) | limbs_eq_mask(z, mone, wn);
-        for (mp_bitcnt_t j = 1; j < wbits; j++) {
-            mp_limb_t live = (mp_limb_t)ct_mask_lt((uint64_t)j, (uint64_t)a);
-            mp_limb_t failed = ~live & ~maybe; /* no -1 can come any more */
-            PKC_DECLASSIFY(&failed, sizeof failed);
-            if (failed)
-                break;
-            pkc_rsa_mont_sqr(&ctx, z, z, tp);
-            maybe |= live & limbs_eq_mask(z, mone, wn);
+    for (int i = 0; i < rounds && !composite;) {
+        /* Step 4.1-4.2, then 4.3 for one base or two. */
+        int two = mode != PKC_RSA_IFMA_OFF && i > 0 && i + 1 < rounds;
+        if ((err = mr_base(&ctx, mone, rng, z, x, tp)) ||
+            (two && (err = mr_base(&ctx, mone, rng, z2, x, tp))))
+            goto out;
+        if (mode == PKC_RSA_IFMA_OFF) {
+            pkc_rsa_ct_powm_mont(&ctx, z, z, m, wbits, tp);
+        } else {
+            if (!two)
+                memcpy(z2, z, (size_t)wn * sizeof(mp_limb_t));
+            pkc_rsa_ifma_powm2_mont(mode, &ctx, &xi, z, m, &ctx, &xi, z2, m);
         }
-        PKC_DECLASSIFY(&maybe, sizeof maybe); /* the round's verdict */
-        composite = !maybe;
+        composite = !mr_squarings(&ctx, mone, z, a, wbits, tp);
+        if (two && !composite)
+            composite = !mr_squarings(&ctx, mone, z2, a, wbits, tp);
+        i += 1 + two;
     }
     *is_prime = !composite;
 out:
     pkc_rsa_limbs_free(mem, nt);
+    pkc_rsa_ifma_clear(&xi);
     pkc_rsa_mont_clear(&ctx);
     return err;
 }
@@ -223,12 +265,17 @@ pkc_err pkc_rsa_sieve_init(pkc_rsa_sieve *s, uint32_t bound)
 
 mp_limb_t pkc_rsa_sieve_has_factor(const pkc_rsa_sieve *s, const mp_limb_t *x, mp_size_t n)
 {
-    mp_limb_t found = 0;
+    mp_limb_t found = 0, r[4];
     for (size_t g = 0; g < s->ngroups; g++) {
-        mp_limb_t r = pkc_rsa_limbs_redc_1(x, n, s->prod[g], s->pinv[g]);
+        /* residues four groups at a time (redc_1x4), the last few alone */
+        size_t j = g % 4;
+        if (j == 0 && g + 4 <= s->ngroups)
+            pkc_rsa_limbs_redc_1x4(r, x, n, s->prod + g, s->pinv + g);
+        else if (g + 4 - j > s->ngroups)
+            r[j] = pkc_rsa_limbs_redc_1(x, n, s->prod[g], s->pinv[g]);
         /* s | r iff r s^-1 mod 2^64 <= floor((2^64 - 1) / s) */
         for (size_t i = s->first[g]; i < s->first[g + 1]; i++)
-            found |= ~(mp_limb_t)ct_mask_lt(s->limit[i], r * s->inv[i]);
+            found |= ~(mp_limb_t)ct_mask_lt(s->limit[i], r[j] * s->inv[i]);
     }
     return found;
 }
