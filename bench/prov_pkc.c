@@ -9,7 +9,9 @@
  *                 sign_pss, decrypt, private
  *   pkc-portable  SHA-256 with the portable compression function, AES with
  *                 the portable constant-time (bitsliced) code and GHASH
- *                 with the portable multiplier
+ *                 with the portable multiplier, RSA without the AVX-512
+ *                 IFMA exponentiations (rsa_mont.c's and GMP's, as
+ *                 PKC_RSA_IFMA=off)
  *   pkc-cached, pkc-affine-cached
  *                 labelled cached variants of pkc and pkc-affine: ECDSA
  *                 verify and ECDH derive through the library's cache of
@@ -44,6 +46,7 @@
 #include "pkc/rng.h"
 #include "pkc/rsa.h"
 #include "pkc/rsa_hybrid.h"
+#include "rsa/rsa_ifma.h"
 #include "sym/ghash.h"
 #include "pool.h"
 #include "provider.h"
@@ -224,6 +227,70 @@ static int pkc_rsa_public(void *key, const uint8_t *in, uint8_t *out)
 {
     pkc_rsa_h *h = key;
     return pkc_rsa_public_raw(h->key, in, out) == PKC_OK ? 0 : -1;
+}
+
+/* pkc-portable's RSA: the same calls with rsa_ifma.h's mode off, set
+ * around each call and put back after (as the SHA-256 and AES switches
+ * below). */
+#define PORT_RSA(call)                                                                       \
+    do {                                                                                     \
+        pkc_rsa_ifma_mode_t saved_ = pkc_rsa_ifma_mode();                                    \
+        pkc_rsa_ifma_set_mode(PKC_RSA_IFMA_OFF);                                             \
+        call;                                                                                \
+        pkc_rsa_ifma_set_mode(saved_);                                                       \
+    } while (0)
+
+static void *port_rsa_generate(void *gen, unsigned bits)
+{
+    void *k;
+    PORT_RSA(k = pkc_rsa_generate_fn(gen, bits));
+    return k;
+}
+
+static int port_rsa_sign(void *key, int pss, const uint8_t *msg, size_t len, uint8_t *sig,
+                         size_t *siglen)
+{
+    int r;
+    PORT_RSA(r = pkc_rsa_sign(key, pss, msg, len, sig, siglen));
+    return r;
+}
+
+static int port_rsa_verify(void *key, int pss, const uint8_t *msg, size_t len, const uint8_t *sig,
+                           size_t siglen)
+{
+    int r;
+    PORT_RSA(r = pkc_rsa_verify(key, pss, msg, len, sig, siglen));
+    return r;
+}
+
+static int port_rsa_encrypt(void *key, const uint8_t *in, size_t inlen, uint8_t *out,
+                            size_t *outlen)
+{
+    int r;
+    PORT_RSA(r = pkc_rsa_encrypt(key, in, inlen, out, outlen));
+    return r;
+}
+
+static int port_rsa_decrypt(void *key, const uint8_t *in, size_t inlen, uint8_t *out,
+                            size_t *outlen)
+{
+    int r;
+    PORT_RSA(r = pkc_rsa_decrypt(key, in, inlen, out, outlen));
+    return r;
+}
+
+static int port_rsa_private(void *key, const uint8_t *in, uint8_t *out)
+{
+    int r;
+    PORT_RSA(r = pkc_rsa_private(key, in, out));
+    return r;
+}
+
+static int port_rsa_public(void *key, const uint8_t *in, uint8_t *out)
+{
+    int r;
+    PORT_RSA(r = pkc_rsa_public(key, in, out));
+    return r;
 }
 
 /* ---- elliptic curves ---- */
@@ -688,8 +755,21 @@ const bench_provider bench_prov_pkc_textbook = {
 
 const bench_provider bench_prov_pkc_portable = {
     .name = "pkc-portable",
-    .library = "pkc: portable SHA-256 compression, AES (bitsliced) and GHASH",
+    .library = "pkc: portable SHA-256 compression, AES (bitsliced) and GHASH, RSA without IFMA",
     .version = pkc_prov_version,
+    .keygen_new = pkc_keygen_new,
+    .keygen_free = pkc_keygen_free,
+    .rsa_supports = pkc_rsa_supports,
+    .rsa_import = pkc_rsa_import,
+    .rsa_generate = port_rsa_generate,
+    .rsa_free = pkc_rsa_free,
+    .rsa_modulus = pkc_rsa_modulus,
+    .rsa_sign = port_rsa_sign,
+    .rsa_verify = port_rsa_verify,
+    .rsa_encrypt = port_rsa_encrypt,
+    .rsa_decrypt = port_rsa_decrypt,
+    .rsa_private = port_rsa_private,
+    .rsa_public = port_rsa_public,
     .hash_supports = yes,
     .sha256 = port_sha256,
     .aes_supports = bench_aes_every_mode,

@@ -233,7 +233,7 @@ static void test_pub(mp_size_t n, int shape, int hw)
 
 /* Two bases in rsa_mont.h's Montgomery form raised to one exponent modulo
  * one modulus at once (Miller-Rabin's use): z 2^(64 n) in and out. */
-static void test_mont2(mp_size_t n, int hw)
+static void test_mont2(mp_size_t n, int shape, int hw)
 {
     mp_limb_t *m = calloc((size_t)n, sizeof(mp_limb_t)), *e = calloc((size_t)n, sizeof(mp_limb_t)),
               *z[2], *w[2];
@@ -241,7 +241,7 @@ static void test_mont2(mp_size_t n, int hw)
         z[h] = calloc((size_t)n, sizeof(mp_limb_t));
         w[h] = calloc((size_t)n, sizeof(mp_limb_t));
     }
-    rand_modulus(m, n, 0);
+    rand_modulus(m, n, shape); /* all ones: results up to 2 m pass 2^(64 n) */
     make_exponent(e, n, 6);
     e[n - 1] >>= 1; /* below m, like (w - 1) / 2^a */
     pkc_rsa_mont c;
@@ -273,8 +273,9 @@ static void test_mont2(mp_size_t n, int hw)
         mpz_mul(want, want, R);
         mpz_mod(want, want, M);
         view(got, z[h], n);
-        CHECK_MSG(mpz_cmp(want, got) == 0, "Montgomery-form pair, emulated, %ld limbs, lane %d",
-                  (long)n, h);
+        CHECK_MSG(mpz_cmp(want, got) == 0,
+                  "Montgomery-form pair, emulated, %ld limbs, shape %d, lane %d", (long)n, shape,
+                  h);
         if (hw)
             CHECK_MSG(!memcmp(w[h], z[h], (size_t)n * sizeof(mp_limb_t)),
                       "Montgomery-form pair, IFMA vs emulated, %ld limbs, lane %d", (long)n, h);
@@ -384,7 +385,9 @@ int main(int argc, char **argv)
         test_pub(sizes_pub[i], (int)i % 3, hw);
     static const mp_size_t sizes_mr[] = {4, 8, 16, 24, 32};
     for (size_t i = 0; i < sizeof sizes_mr / sizeof *sizes_mr; i++)
-        test_mont2(sizes_mr[i], hw);
+        for (int shape = 0; shape < 3; shape++)
+            for (int it = 0; it < 4; it++)
+                test_mont2(sizes_mr[i], shape, hw);
     unsigned sizes[] = {1024, 1536, 2048, 4096};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
         test_private(sizes[i], hw);

@@ -33,11 +33,13 @@ foreach(f ${PKC_TEST_SH})
     ENVIRONMENT "PKC=${CMAKE_BINARY_DIR}/pkc;SRC=${CMAKE_SOURCE_DIR};BUILD=${CMAKE_BINARY_DIR};PYTHON=/usr/bin/python3")
 endforeach()
 
-# The RSA private operation's other path: where the CPU has AVX-512 IFMA the
-# tests above take rsa_ifma.c's exponentiation; these run them again on
-# rsa_mont.c's (PKC_RSA_IFMA=off, src/rsa/rsa_ifma.h), so both go through
-# the CAVP vectors, the OpenSSL differential tests and the CLI.
-foreach(t test_rsa_vectors test_rsa_openssl test_rsa_schemes test_cli_rsa)
+# The RSA operations' other path: where the CPU has AVX-512 IFMA the tests
+# above take rsa_ifma.c's exponentiations (private, public, Miller-Rabin);
+# these run them again on rsa_mont.c's and GMP's (PKC_RSA_IFMA=off,
+# src/rsa/rsa_ifma.h), so both go through the CAVP vectors, the OpenSSL
+# differential tests, the primality tests and the CLI.
+foreach(t test_rsa_vectors test_rsa_openssl test_rsa_schemes test_rsa_prime test_cli_rsa
+    test_cli_prime)
   if(TEST ${t})
     get_test_property(${t} ENVIRONMENT env)
     if(t MATCHES "^test_cli_")

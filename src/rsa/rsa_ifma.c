@@ -446,7 +446,11 @@ static void powm2_core(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *cp, const p
                   xq->k0, tab_p, tab_q, K, L);
         emu_amm2_any(dp, dq, dp, dq, outp, outq, xp->m, xq->m, xp->k0, xq->k0, K, L);
     }
-    /* below 2 m -> [0, m): subtract m where the result is not below it */
+    /* The last AMM, by c = 1 or c = 2^(64 n) mod m, gives v < 2 m c / R + m
+     * < c / 2 + m (R > 4 m): v <= m for c = 1, and v < 2^(64 n) for the
+     * other (if m > 2^(64 n - 1), c = 2^(64 n) - m; else 2 m < 2^(64 n)),
+     * so v fits in n limbs. Then [0, 2 m) -> [0, m): subtract m where v is
+     * not below it. */
     digits_to_limbs(zp, n, dp, D);
     digits_to_limbs(zq, n, dq, D);
     mpn_cnd_sub_n(~limbs_lt_mask(zp, cp->m, n), zp, zp, cp->m, n);

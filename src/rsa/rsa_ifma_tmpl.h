@@ -27,17 +27,17 @@
  * value below 2 m: a, b < 2 m gives a b R^-1 + m < 4 m^2 / R + m < 2 m.
  *
  * AMM, digit-serial (operand scanning), L rounds of
- *   acc += lo(a b_i);  q = acc_0 (-m^-1) mod 2^52;  acc += lo(m q)
- *   acc = (acc + carry of lane 0) shifted down one digit
- *   acc += hi(a b_i) + hi(m q)
+ *   q = (acc_0 + a_0 b_i) (-m^-1) mod 2^52;  acc += lo(a b_i) + lo(m q)
+ *   acc = acc shifted down one digit
+ *   acc += hi(a b_i) + hi(m q) + (the carry out of digit 0, in lane 0)
  * (the high halves of digit j's products belong to digit j + 1, which is
  * digit j after the shift). Bound: a lane takes at most four 52-bit terms
  * per round, and a lane's value at round i has collected at most i rounds,
  * so it stays below 4 L 2^52 + 2^12 <= 320 2^52 < 2^61 (L <= 80): no 64-bit
- * lane overflows. acc_0 + lo(m q) is 0 mod 2^52 by the choice of q, and its
- * high part is the carry. After the L rounds the lanes are normalised to
+ * lane overflows. acc_0 + lo(a_0 b_i) + lo(m_0 q) is 0 mod 2^52 by the
+ * choice of q, and its high part is the carry. After the L rounds the lanes are normalised to
  * digits: one pass moves every lane's bits above 52 to the next lane
- * (digits now below 2^52 + 2^8), and the remaining carries of at most 1
+ * (digits now below 2^52 + 2^9), and the remaining carries of at most 1
  * are resolved at once by carry lookahead on the lane masks: with g the
  * lanes above 2^52 - 1 (they carry out) and p those equal to it (they pass
  * a carry on), the carries in are ((g | p) + g) ^ p, an integer addition
@@ -96,9 +96,17 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
         vm0[k] = v_load(m0 + 8 * k);
         vm1[k] = v_load(m1 + 8 * k);
     }
+    const V ak00 = v_bcast0(v_madlo(zero, va0[0], k00)); /* a_0 k0 mod 2^52 */
+    const V ak01 = v_bcast0(v_madlo(zero, va1[0], k01));
     for (int i = 0; i < L; i++) {
         V bi0 = v_set1(b0[i]), bi1 = v_set1(b1[i]);
         V h0[KMAX], h1[KMAX];
+        /* q = (acc_0 + a_0 b_i) k0 = acc_0 k0 + (a_0 k0) b_i mod 2^52: the
+         * second term does not wait for acc, so one multiplication (not
+         * two) lies between acc_0 and q; the multipliers read bits 51:0
+         * only, so q's bit 52 does not matter */
+        V q0 = v_bcast0(v_madlo(v_madlo(zero, ak00, bi0), acc0[0], k00));
+        V q1 = v_bcast0(v_madlo(v_madlo(zero, ak01, bi1), acc1[0], k01));
         IF_UNROLL
         for (int k = 0; k < K; k++) {
             acc0[k] = v_madlo(acc0[k], va0[k], bi0);
@@ -106,8 +114,6 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
             h0[k] = v_madhi(zero, va0[k], bi0);
             h1[k] = v_madhi(zero, va1[k], bi1);
         }
-        V q0 = v_bcast0(v_madlo(zero, acc0[0], k00));
-        V q1 = v_bcast0(v_madlo(zero, acc1[0], k01));
         IF_UNROLL
         for (int k = 0; k < K; k++) {
             acc0[k] = v_madlo(acc0[k], vm0[k], q0);
@@ -115,7 +121,9 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
             h0[k] = v_madhi(h0[k], vm0[k], q0);
             h1[k] = v_madhi(h1[k], vm1[k], q1);
         }
-        V c0 = v_srl52(acc0[0]), c1 = v_srl52(acc1[0]);
+        /* the carry out of digit 0 joins the high halves beside the shift */
+        h0[0] = v_add0(h0[0], v_srl52(acc0[0]));
+        h1[0] = v_add0(h1[0], v_srl52(acc1[0]));
         IF_UNROLL
         for (int k = 0; k < K - 1; k++) {
             acc0[k] = v_down1(acc0[k + 1], acc0[k]);
@@ -123,8 +131,6 @@ IF(amm2)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *a1, con
         }
         acc0[K - 1] = v_down1(zero, acc0[K - 1]);
         acc1[K - 1] = v_down1(zero, acc1[K - 1]);
-        acc0[0] = v_add0(acc0[0], c0);
-        acc1[0] = v_add0(acc1[0], c1);
         IF_UNROLL
         for (int k = 0; k < K; k++) {
             acc0[k] = v_add(acc0[k], h0[k]);
@@ -148,25 +154,25 @@ IF_ATTR static IF_INLINE void IF(amm1)(uint64_t *r, const uint64_t *a, const uin
         va[k] = v_load(a + 8 * k);
         vm[k] = v_load(m + 8 * k);
     }
+    const V ak0 = v_bcast0(v_madlo(zero, va[0], k0));
     for (int i = 0; i < L; i++) {
         V bi = v_set1(b[i]), h[KMAX1];
+        V q = v_bcast0(v_madlo(v_madlo(zero, ak0, bi), acc[0], k0)); /* as in amm2 */
         IF_UNROLL
         for (int k = 0; k < K; k++) {
             acc[k] = v_madlo(acc[k], va[k], bi);
             h[k] = v_madhi(zero, va[k], bi);
         }
-        V q = v_bcast0(v_madlo(zero, acc[0], k0));
         IF_UNROLL
         for (int k = 0; k < K; k++) {
             acc[k] = v_madlo(acc[k], vm[k], q);
             h[k] = v_madhi(h[k], vm[k], q);
         }
-        V c = v_srl52(acc[0]);
+        h[0] = v_add0(h[0], v_srl52(acc[0]));
         IF_UNROLL
         for (int k = 0; k < K - 1; k++)
             acc[k] = v_down1(acc[k + 1], acc[k]);
         acc[K - 1] = v_down1(zero, acc[K - 1]);
-        acc[0] = v_add0(acc[0], c);
         IF_UNROLL
         for (int k = 0; k < K; k++)
             acc[k] = v_add(acc[k], h[k]);

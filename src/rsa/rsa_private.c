@@ -19,8 +19,9 @@
  * Exponents are processed over 64 * (limbs of the prime) bits, so neither
  * their length nor that of the prime shows. The result is checked with the
  * public key before it is released (m^e = c mod n: a fault must not leak a
- * prime factor, Boneh, DeMillo and Lipton 1997); only that verdict is
- * declassified. What is observable: the limb counts of n, p and q, the
+ * prime factor, Boneh, DeMillo and Lipton 1997), by an exponentiation that
+ * is constant time in m (rsa_ifma.c's public one where IFMA runs, else
+ * rsa_mont.c's); only that verdict is declassified. What is observable: the limb counts of n, p and q, the
  * public e and input, and whether the check failed.
  *
  * Textbook mode: m = c^d mod n with mpz_powm, no CRT and no blinding:
