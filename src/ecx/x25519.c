@@ -27,6 +27,7 @@
 #include "ecx/fe25519.h"
 #include "ecx/fe64_25519.h"
 #include "ecx/ge25519.h"
+#include "ecx/x25519_impl.h"
 #include "pkc/curve25519.h"
 
 #ifdef PKC_FE64_25519
@@ -196,6 +197,16 @@ pkc_err pkc_x25519_set_impl(pkc_x25519_impl impl)
     }
     __atomic_store_n(&impl_chosen, v, __ATOMIC_RELAXED);
     return PKC_OK;
+}
+
+pkc_err pkc_x25519_force_adx(void)
+{
+#ifdef PKC_FE64_25519
+    __atomic_store_n(&impl_chosen, PKC_X25519_IMPL_ADX, __ATOMIC_RELAXED);
+    return PKC_OK;
+#else
+    return PKC_ERR_UNSUPPORTED;
+#endif
 }
 
 pkc_x25519_impl pkc_x25519_get_impl(void)
