@@ -189,7 +189,9 @@ pkc_err pkc_rsa_key_finish_public(pkc_rsa_key *k)
         return PKC_ERR_NOMEM;
     pkc_rsa_mpz_get_limbs(k->le, k->el, k->e);
     pkc_err err = pkc_rsa_mont_init_var(&k->mont_n, mpz_limbs_read(k->n), k->nl);
-    if (!err && pkc_rsa_ifma_fits_pub(k->nl))
+    /* the radix-2^52 constants only where they will be used (the mode is
+     * decided once per process, rsa_ifma.h) */
+    if (!err && pkc_rsa_ifma_fits_pub(k->nl) && pkc_rsa_ifma_mode() != PKC_RSA_IFMA_OFF)
         err = pkc_rsa_ifma_init(&k->ifma_n, &k->mont_n);
     return err;
 }

@@ -27,8 +27,9 @@ struct pkc_rsa_key {
     mp_bitcnt_t ebits;        /* bits of e */
     mp_limb_t *le;            /* e (public) */
     pkc_rsa_mont mont_n;      /* n and its Montgomery constants (public) */
-    /* n in radix 2^52 (rsa_ifma.h) when pkc_rsa_ifma_fits_pub(nl), for the
-     * public exponentiation; else zeroed */
+    /* n in radix 2^52 (rsa_ifma.h) when pkc_rsa_ifma_fits_pub(nl) and the
+     * mode was not off when the key was made, for the public
+     * exponentiation; else zeroed (the public operation then takes GMP) */
     pkc_rsa_ifma ifma_n;
     /* Private operation (secret; see rsa_private.c): the primes with their
      * Montgomery constants, dP and dQ, and qInv R mod p (qInv in Montgomery
