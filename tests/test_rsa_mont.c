@@ -7,7 +7,8 @@
  * than m) and edge exponents (0, 1, all ones, long runs of 0 and 1 bits,
  * every window position); and the key-generation helpers (reduction by an
  * even modulus, gcd, trailing zeros, secret shifts, exact division,
- * inverses of e, trial division). Random inputs; the seed is printed and
+ * inverses of e, trial division and its four-chain reduction redc_1x4
+ * against the one-chain redc_1). Random inputs; the seed is printed and
  * PKC_TEST_ITERS multiplies the iterations. */
 #include <gmp.h>
 #include <stdlib.h>
@@ -333,6 +334,35 @@ static void test_limbs(mp_size_t n)
     free(tmp);
 }
 
+/* pkc_rsa_limbs_redc_1x4 (trial division's four chains without the
+ * rows' subtractions) against pkc_rsa_limbs_redc_1: the same residue mod
+ * each d, and at most d + 1; moduli up to 2^64 - 3, limbs all ones or
+ * random */
+static void test_redc_1x4(void)
+{
+    mp_limb_t x[33], d[4], dinv[4], r[4];
+    for (int it = 0; it < tu_iters(400); it++) {
+        mp_size_t n = (mp_size_t)(1 + it % 33);
+        for (mp_size_t i = 0; i < n; i++)
+            x[i] = it % 5 == 0 ? ~(mp_limb_t)0 : tu_rand64();
+        for (int j = 0; j < 4; j++) {
+            d[j] = (it + j) % 7 == 0 ? ~(mp_limb_t)0 - 2 : tu_rand64() >> (tu_rand64() % 60);
+            d[j] |= 1;
+            if (d[j] == 1)
+                d[j] = 3;
+            dinv[j] = pkc_rsa_limb_neg_inverse(d[j]);
+        }
+        pkc_rsa_limbs_redc_1x4(r, x, n, d, dinv);
+        for (int j = 0; j < 4; j++) {
+            mp_limb_t want = pkc_rsa_limbs_redc_1(x, n, d[j], dinv[j]);
+            CHECK_MSG(r[j] <= d[j] + 1 && r[j] % d[j] == want,
+                      "redc_1x4, %ld limbs, modulus %d: %llx, want %llx mod %llx", (long)n, j,
+                      (unsigned long long)r[j], (unsigned long long)want,
+                      (unsigned long long)d[j]);
+        }
+    }
+}
+
 static void test_sieve(void)
 {
     pkc_rsa_sieve s;
@@ -378,6 +408,7 @@ int main(void)
     for (int it = 0; it < tu_iters(1); it++)
         for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
             test_limbs(sizes[i]);
+    test_redc_1x4();
     test_sieve();
     return tu_finish("test_rsa_mont");
 }
