@@ -67,6 +67,15 @@ csv_check "$T/rsa.csv" '
 ok = ({r["operation"] for r in rows if r["algorithm"] == "RSA" and r["params"] == "1024"}
       >= {"keygen", "sign", "verify", "encrypt", "decrypt"} and all(r["security_bits"] == "80" for r in rows))' && ok || bad "RSA cases"
 
+# pkc-portable: RSA without the IFMA exponentiations, beside pkc in one run
+# (every operation checked by the bench against the other providers' keys)
+if "$PKC" bench --providers pkc,pkc-portable -a RSA -b 1024 --ops private,public,sign,verify,keygen -i 3 $FAST \
+    >"$T/port.csv" 2>"$T/err"; then ok; else bad "pkc-portable RSA: $(cat "$T/err")"; fi
+csv_check "$T/port.csv" '
+ops = {"private", "public", "sign", "verify", "keygen"}
+ok = all({r["operation"] for r in rows if r["provider"] == p} == ops for p in ("pkc", "pkc-portable"))' \
+    && ok || bad "pkc-portable RSA cases"
+
 # -a BIN: the seed study's binary-curve run (pkc, López-Dahab), summary CSV on stdout
 if "$PKC" bench -a BIN -c sect283k1 -i 10 -v $FAST >"$T/bin.csv" 2>"$T/err"; then ok; else bad "-a BIN: $(cat "$T/err")"; fi
 head -1 "$T/bin.csv" | grep -q '^algorithm,operation,params,security_bits,iterations,avg_us,median_us,stddev_us,min_us,max_us,p5_us,p95_us,provider,' && ok || bad "BIN CSV header"

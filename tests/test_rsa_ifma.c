@@ -241,7 +241,7 @@ static void test_mont2(mp_size_t n, int shape, int hw)
         z[h] = calloc((size_t)n, sizeof(mp_limb_t));
         w[h] = calloc((size_t)n, sizeof(mp_limb_t));
     }
-    rand_modulus(m, n, shape); /* all ones: results up to 2 m pass 2^(64 n) */
+    rand_modulus(m, n, shape); /* all ones: m next to 2^(64 n), the results' bound */
     make_exponent(e, n, 6);
     e[n - 1] >>= 1; /* below m, like (w - 1) / 2^a */
     pkc_rsa_mont c;

@@ -590,11 +590,11 @@ pkc_err pkc_rsa_public_raw(const pkc_rsa_key *key, const uint8_t *in, uint8_t *o
         return PKC_ERR_NOMEM;
     mp_limb_t *b = mem, *a = mem + nl, *x = mem + 2 * nl, *t = mem + 3 * nl;
     pkc_rsa_be_to_limbs(in, key->k, b, nl);
-    pkc_err err = PKC_ERR_RANGE;
-    if (mpn_cmp(b, c->m, nl) < 0 && pkc_rsa_public_ifma(key, x, b)) {
-        pkc_rsa_limbs_to_be(x, nl, out, key->k);
-        err = PKC_OK;
-    } else if (mpn_cmp(b, c->m, nl) < 0) { /* step 1: the representative is below n */
+    if (mpn_cmp(b, c->m, nl) >= 0) { /* step 1: the representative is below n */
+        free(mem);
+        return PKC_ERR_RANGE;
+    }
+    if (!pkc_rsa_public_ifma(key, x, b)) {
         mpn_mul_n(t, b, c->r2, nl);
         redc_var(c, a, t); /* a = b R mod n */
         memcpy(x, a, (size_t)nl * sizeof(mp_limb_t));
@@ -609,9 +609,8 @@ pkc_err pkc_rsa_public_raw(const pkc_rsa_key *key, const uint8_t *in, uint8_t *o
         memcpy(t, x, (size_t)nl * sizeof(mp_limb_t));
         memset(t + nl, 0, (size_t)nl * sizeof(mp_limb_t));
         redc_var(c, x, t); /* out of Montgomery form */
-        pkc_rsa_limbs_to_be(x, nl, out, key->k);
-        err = PKC_OK;
     }
+    pkc_rsa_limbs_to_be(x, nl, out, key->k);
     free(mem);
-    return err;
+    return PKC_OK;
 }

@@ -328,8 +328,8 @@ int pkc_rsa_ifma_fits_pub(mp_size_t n)
 
 mp_size_t pkc_rsa_ifma_itch(mp_size_t n)
 {
-    /* b 2^(64 n) mod p and mod q, then mont_to's scratch */
-    return 2 * n + pkc_rsa_mont_itch(n);
+    /* mont_to's scratch: the results themselves hold b 2^(64 n) */
+    return pkc_rsa_mont_itch(n);
 }
 
 /* n limbs -> dn digits of 52 bits (the number must fit) */
@@ -468,11 +468,10 @@ void pkc_rsa_ifma_powm2(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *cp, const 
 {
     const mp_size_t n = cp->n;
     const uint64_t one[8 * KMAX] = {1};
-    mp_limb_t *mtp = tp + 2 * n;
     /* b 2^(64 n) mod p and mod q (fully reduced), then out of Montgomery
      * form at the end (an AMM by 1 gives a value <= m) */
-    pkc_rsa_mont_to(cp, rp, b, bn, mtp);
-    pkc_rsa_mont_to(cq, rq, b, bn, mtp);
+    pkc_rsa_mont_to(cp, rp, b, bn, tp);
+    pkc_rsa_mont_to(cq, rq, b, bn, tp);
     powm2_core(mode, cp, xp, rp, ep, one, cq, xq, rq, eq, one, n);
     pkc_memzero(tp, (size_t)pkc_rsa_ifma_itch(n) * sizeof(mp_limb_t));
 }

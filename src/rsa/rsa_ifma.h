@@ -72,8 +72,8 @@ mp_size_t pkc_rsa_ifma_itch(mp_size_t n);
 
 /* rp = b^ep mod p and rq = b^eq mod q (n limbs each, fully reduced) for
  * b of bn >= 1 limbs and exponents of n limbs (64 n bits processed), p and
- * q of the same n limbs, in the mode given (EMULATE or HW). Constant time
- * in b, the exponents and the primes. */
+ * q of the same n limbs, in the mode given (EMULATE or HW); rp and rq must
+ * not overlap b. Constant time in b, the exponents and the primes. */
 void pkc_rsa_ifma_powm2(pkc_rsa_ifma_mode_t mode, const pkc_rsa_mont *cp, const pkc_rsa_ifma *xp,
                         mp_limb_t *rp, const mp_limb_t *ep, const pkc_rsa_mont *cq,
                         const pkc_rsa_ifma *xq, mp_limb_t *rq, const mp_limb_t *eq,
