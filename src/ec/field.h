@@ -94,7 +94,7 @@ FE_INLINE void fe_inv_any(uint64_t *r, const uint64_t *a, const int vartime)
 {
     FE_VERIFY(a);
     fe t;
-    sg_inv(t, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS), vartime);
+    sg_inv(t, a, ec_p_s62, EC_P_INV62, EC_N, EC_PBITS, vartime);
     fe_mul(r, t, ec_r3);
     FE_VERIFY(r);
 }
@@ -139,7 +139,7 @@ static inline void fe_to_canon(uint64_t *r, const uint64_t *a)
 FE_INLINE void fe_inv_any(uint64_t *r, const uint64_t *a, const int vartime)
 {
     FE_VERIFY(a);
-    sg_inv(r, a, ec_p_s62, EC_P_INV62, EC_N, SG_LIMBS(EC_PBITS), SG_BATCHES(EC_PBITS), vartime);
+    sg_inv(r, a, ec_p_s62, EC_P_INV62, EC_N, EC_PBITS, vartime);
     FE_VERIFY(r);
 }
 #endif

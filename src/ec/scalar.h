@@ -78,7 +78,7 @@ static void sc_reduce_wide(uint64_t *r, const uint64_t *in)
 FE_INLINE void sc_inv_any(uint64_t *r, const uint64_t *a, const int vartime)
 {
     SC_VERIFY(a);
-    sg_inv(r, a, ec_n_s62, EC_N_INV62, EC_N, SG_LIMBS(EC_NBITS), SG_BATCHES(EC_NBITS), vartime);
+    sg_inv(r, a, ec_n_s62, EC_N_INV62, EC_N, EC_NBITS, vartime);
     SC_VERIFY(r);
 }
 
