@@ -147,7 +147,8 @@ static void mul_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec
     uint64_t neg1, neg2;
     jac acc;
     aff tab[WV_ENT], q, qn;
-    window_table(tab, P);
+    fe zg;
+    window_table(tab, zg, P);
     glv_split(k1, &neg1, k2, &neg2, k->v);
     recode_signed(d1, k1, WV, GLV_CNT);
     recode_signed(d2, k2, WV, GLV_CNT);
@@ -161,7 +162,9 @@ static void mul_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec
         fe_mul(q.x, q.x, ec_glv_beta); /* the lambda multiple: (beta x, y) */
         jac_madd_ct(&acc, &q, inf, i == 0);
     }
+    window_table_z(&acc, zg);
     jac_to_out(out, &acc);
+    pkc_memzero(zg, sizeof zg);
     pkc_memzero(d1, sizeof d1);
     pkc_memzero(d2, sizeof d2);
     pkc_memzero(k1, sizeof k1);

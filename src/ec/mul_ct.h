@@ -53,9 +53,8 @@ static void mul_comb_jac_op(pkc_ec_affine *out, const pkc_ec_scalar *k, const vo
 #if !EC_GLV
 /* k*P, constant time: signed WV-bit windows from the top, WV doublings and
  * one mixed addition of a table entry (read with a full scan) per window.
- * The table of P, 2P, ..., 2^(WV-1) P is built in Jacobian coordinates and
- * made affine with one (constant-time) inversion, so every addition in the
- * loop is a mixed one. Before window i the accumulator is 2^WV K P; for
+ * The table of P, 2P, ..., 2^(WV-1) P is window_table's (affine, or at a
+ * common Z for a = 0), so every addition in the loop is a mixed one. Before window i the accumulator is 2^WV K P; for
  * i >= 1, |2^WV K| < n/2^WV + 2^WV and |d_i| <= 2^(WV-1), so
  * 2^WV K = +-d_i (mod n) only if both are 0 (handled by selection); the last
  * window can meet P = +-Q (e.g. k = n-2) and also computes the doubling.
@@ -66,7 +65,8 @@ static void mul_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc
     int64_t d[WV_CNT];
     jac acc;
     aff tab[WV_ENT], q, qn;
-    window_table(tab, P);
+    fe zg;
+    window_table(tab, zg, P);
     recode_signed(d, k->v, WV, WV_CNT);
     memset(&acc, 0, sizeof acc);
     for (int i = WV_CNT - 1; i >= 0; i--) {
@@ -75,7 +75,9 @@ static void mul_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc
         uint64_t inf = aff_lookup_signed(&q, &qn, tab, WV_ENT, d[i], 0);
         jac_madd_ct(&acc, &q, inf, i == 0 || EC_SMALL_ORDER);
     }
+    window_table_z(&acc, zg);
     jac_to_out(out, &acc);
+    pkc_memzero(zg, sizeof zg);
     pkc_memzero(d, sizeof d);
     pkc_memzero(tab, sizeof tab);
     pkc_memzero(&acc, sizeof acc);

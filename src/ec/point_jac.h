@@ -141,8 +141,11 @@ static void jac_add(jac *r, const jac *p, const jac *q, uint64_t *h0, uint64_t *
 }
 
 /* r = p + q with q affine (madd-2007-bl, 7M + 4S); incomplete like jac_add.
- * r may alias p. */
-static void jac_madd(jac *r, const jac *p, const aff *q, uint64_t *h0, uint64_t *r0)
+ * r may alias p. zr, unless NULL (a constant at every call), gets the ratio
+ * Z3 / Z1 = 2 H (Z3 = (Z1 + H)^2 - Z1^2 - H^2), for window_table's common
+ * Z. */
+FE_INLINE void jac_madd_zr(jac *r, const jac *p, const aff *q, uint64_t *h0, uint64_t *r0,
+                           uint64_t *zr)
 {
     fe z1z1, u2, s2, h, hh, i, j, rr, v, t1;
     fe_sqr(z1z1, p->Z);
@@ -154,6 +157,8 @@ static void jac_madd(jac *r, const jac *p, const aff *q, uint64_t *h0, uint64_t 
     *h0 = fe_is_zero(h);
     *r0 = fe_is_zero(rr);
     fe_add(rr, rr, rr);
+    if (zr)
+        fe_add(zr, h, h);
     fe_sqr(hh, h);
     fe_add(i, hh, hh);
     fe_add(i, i, i);
@@ -173,6 +178,11 @@ static void jac_madd(jac *r, const jac *p, const aff *q, uint64_t *h0, uint64_t 
     fe_mul(v, rr, v);
     fe_add(s2, s2, s2);
     fe_sub(r->Y, v, s2);
+}
+
+static void jac_madd(jac *r, const jac *p, const aff *q, uint64_t *h0, uint64_t *r0)
+{
+    jac_madd_zr(r, p, q, h0, r0, NULL);
 }
 
 /* acc = acc + q (q affine, qinf its infinity mask), constant time.
@@ -310,7 +320,7 @@ FE_INLINE void jac_batch_to_aff_any(aff *out, const jac *in, int cnt, const int 
     }
 }
 
-static void jac_batch_to_aff(aff *out, const jac *in, int cnt)
+static inline void jac_batch_to_aff(aff *out, const jac *in, int cnt)
 {
     jac_batch_to_aff_any(out, in, cnt, 0);
 }

@@ -118,26 +118,71 @@ static void comb_build_var(void *tab, const pkc_ec_affine *P)
     comb_fill_var((aff(*)[WB_ENT])tab, &pj);
 }
 
-/* tab[j] = (j+1) P for j < WV_ENT, affine: the table of the variable-base
- * window multiplications (mul_ct.h, glv.h), built in Jacobian coordinates
- * and made affine with one (constant-time) inversion, so every addition in
- * their loops is a mixed one. (j+1)P = jP + P is never exceptional for a
- * point of order n > 2^WV. Constant time in P. */
-static void window_table(aff *tab, const pkc_ec_affine *P)
+/* tab[j] = (j+1) P for j < WV_ENT, "affine": the table of the
+ * variable-base window multiplications (mul_ct.h, glv.h), so that every
+ * addition in their loops is a mixed one. Built in Jacobian coordinates
+ * (a doubling, then mixed additions of P); (j+1)P = jP + P is never
+ * exceptional for a point of order n > 2^WV. Constant time in P.
+ *
+ * For a = -3 the entries are made affine with one inversion and *zg = 1.
+ * For a = 0 there is no inversion: every entry is brought to the last one's
+ * Z, zg, by the ratios Z_j / Z_(j-1) the additions return, and (X, Y) at a
+ * common Z are the affine coordinates of the isomorphic curve
+ * y^2 = x^3 + b zg^6 (the map (x, y) -> (zg^2 x, zg^3 y)). The doubling
+ * and addition formulas for a = 0 do not read b, and the endomorphism
+ * (beta x, y) commutes with the map, so the caller runs its whole loop on
+ * that curve and takes its result back with window_table_z (Z times zg).
+ * This saves the inversion (1.8 us on secp256k1) and about 30 products. */
+static void window_table(aff *tab, fe zg, const pkc_ec_affine *P)
 {
     jac tj[WV_ENT];
     aff pa;
+    uint64_t h0, r0;
     aff_from_in(&pa, P);
     jac_from_aff(&tj[0], &pa);
     tj[1] = tj[0];
     jac_dbl(&tj[1], &tj[1]);
-    for (int j = 2; j < WV_ENT; j++) {
-        uint64_t h0, r0;
-        jac_madd(&tj[j], &tj[j - 1], &pa, &h0, &r0);
+#if EC_CURVE_A == 0
+    fe zr[WV_ENT], f, f2, f3;  /* zr[j] = Z_j / Z_(j-1), j >= 1 */
+    fe_add(zr[1], pa.y, pa.y); /* the doubling's Z3 = 2 Y Z, Z = 1 */
+    for (int j = 2; j < WV_ENT; j++)
+        jac_madd_zr(&tj[j], &tj[j - 1], &pa, &h0, &r0, zr[j]);
+    const int last = WV_ENT - 1;
+    fe_copy(zg, tj[last].Z);
+    fe_copy(tab[last].x, tj[last].X);
+    fe_copy(tab[last].y, tj[last].Y);
+    fe_copy(f, zr[last]); /* f = Z_last / Z_j */
+    for (int j = last - 1; j >= 0; j--) {
+        fe_sqr(f2, f);
+        fe_mul(f3, f2, f);
+        fe_mul(tab[j].x, tj[j].X, f2);
+        fe_mul(tab[j].y, tj[j].Y, f3);
+        if (j > 0)
+            fe_mul(f, f, zr[j]);
     }
+    pkc_memzero(zr, sizeof zr);
+    pkc_memzero(f, sizeof f);
+    pkc_memzero(f2, sizeof f2);
+    pkc_memzero(f3, sizeof f3);
+#else
+    for (int j = 2; j < WV_ENT; j++)
+        jac_madd(&tj[j], &tj[j - 1], &pa, &h0, &r0);
     jac_batch_to_aff(tab, tj, WV_ENT);
+    fe_copy(zg, ec_one);
+#endif
     pkc_memzero(tj, sizeof tj);
     pkc_memzero(&pa, sizeof pa);
+}
+
+/* acc, computed over a window_table with common Z zg, back on the curve */
+static inline void window_table_z(jac *acc, const fe zg)
+{
+#if EC_CURVE_A == 0
+    fe_mul(acc->Z, acc->Z, zg);
+#else
+    (void)acc;
+    (void)zg;
+#endif
 }
 
 /* constant-time row lookup: q = row[idx-1] (idx in 1..cnt) */
