@@ -82,6 +82,52 @@ FE_INLINE int64_t sg_divsteps_62(int64_t delta, uint64_t f, uint64_t g, int64_t 
     return -zeta;
 }
 
+/* The same 62 divsteps (same delta, same matrix) in variable time, for
+ * public inputs: a run of even g is one shift (the count of trailing zeros,
+ * capped at the steps left), and an odd g is one exchange when delta > 0
+ * followed by g += f, whose halving starts the next run. About as many
+ * iterations as there are odd steps, half of all: the _var inversions run
+ * in about half the time of the constant-time ones. */
+static inline int64_t sg_divsteps_62_var(int64_t delta, uint64_t f, uint64_t g, int64_t t[4],
+                                         const int dstep)
+{
+    uint64_t u = 1, v = 0, q = 0, r = 1, x;
+    int left = 62;
+    for (;;) {
+        /* bit `left` of the mask caps the run; g's low left + 2 bits are
+         * exact here (64 bits, 62 - left consumed) */
+        int z = __builtin_ctzll(g | (~(uint64_t)0 << left));
+        g >>= z;
+        u <<= z;
+        v <<= z;
+        delta += (int64_t)z * dstep;
+        left -= z;
+        if (left == 0)
+            break;
+        /* g is odd */
+        if (delta > 0) {
+            delta = -delta;
+            x = f;
+            f = g;
+            g = 0 - x;
+            x = u;
+            u = q;
+            q = 0 - x;
+            x = v;
+            v = r;
+            r = 0 - x;
+        }
+        g += f; /* even now: the next run halves it, with delta += dstep */
+        q += u;
+        r += v;
+    }
+    t[0] = (int64_t)u;
+    t[1] = (int64_t)v;
+    t[2] = (int64_t)q;
+    t[3] = (int64_t)r;
+    return delta;
+}
+
 /* (f, g) = T (f, g) / 2^62, exact */
 FE_INLINE void sg_update_fg(int64_t *f, int64_t *g, const int64_t t[4], const int L)
 {
@@ -188,7 +234,10 @@ FE_INLINE void sg_inv(uint64_t *r, const uint64_t *x, const int64_t *m, uint64_t
     for (int b = 0; b < batches; b++) {
         uint64_t f0 = (uint64_t)f[0] | ((uint64_t)f[1] << 62);
         uint64_t g0 = (uint64_t)g[0] | ((uint64_t)g[1] << 62);
-        delta = sg_divsteps_62(delta, f0, g0, t, dstep);
+        if (vartime)
+            delta = sg_divsteps_62_var(delta, f0, g0, t, dstep);
+        else
+            delta = sg_divsteps_62(delta, f0, g0, t, dstep);
         sg_update_de(d, e, t, m, minv62, L);
         sg_update_fg(f, g, t, L);
         if (vartime) {
