@@ -47,6 +47,15 @@ CURVES = [
     ("prime239v1", "prime239v1", None, "1.2.840.10045.3.1.4", 112, 2048, "mont", []),
 ]
 
+# Window widths that differ from curve_tmpl.h's defaults. EC_W_G is the
+# width of the NAF of u1 in verification, over 2^(EC_W_G - 2) precomputed
+# odd multiples of G (twice that with GLV), 64 bytes each at 4 limbs, built
+# at first use.
+WINDOWS = {
+    "secp256k1": {"EC_W_G": 12},
+    "secp256r1": {"EC_W_G": 12},
+}
+
 # Toy curves y^2 = x^3 + a x + b over F_p of prime order n (found by counting
 # points: every one has n points, so every finite point generates the
 # group), with windows small enough that no table entry is a multiple of n.
@@ -509,7 +518,8 @@ def main():
         name, oname, nist, oid, sec, rsa, impl, al = cv
         p, a, b, n, h, gx, gy = params(oname)
         rows.append((cv, (p, a, b, n, h, gx, gy)))
-        body = arith(name, p, a, b, n, gx, gy, impl, {}, "pkc_ec_ops_%s" % name, False)
+        body = arith(name, p, a, b, n, gx, gy, impl, WINDOWS.get(name, {}), "pkc_ec_ops_%s" % name,
+                     False)
         head = ("/* pkc — %s: configuration and constants of the arithmetic (src/ec/curve_tmpl.h).\n"
                 " * %s Source: `openssl ecparam -name %s\n"
                 " * -param_enc explicit -text`. */\n" % (name, HEADER, oname))

@@ -77,7 +77,7 @@ static void glv_split(uint64_t *k1, uint64_t *neg1, uint64_t *k2, uint64_t *neg2
 static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
                              const pkc_ec_scalar *u2, const pkc_ec_affine *Q)
 {
-    int8_t naf[4][NAF_MAX];
+    int16_t naf[4][NAF_MAX];
     int len[4], neg[4];
     uint64_t negm[4];
     fe ks[4];

@@ -74,7 +74,7 @@ static void mul_aff(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_aff
 static void mul2_var_aff(pkc_ec_affine *out, const pkc_ec_scalar *u1, const pkc_ec_scalar *u2,
                          const pkc_ec_affine *Q)
 {
-    int8_t n1[NAF_MAX], n2[NAF_MAX];
+    int16_t n1[NAF_MAX], n2[NAF_MAX];
     aff qt[WQ_ENT], q2, acc, t;
     uint64_t ainf = ~(uint64_t)0, tinf;
     tables_init();

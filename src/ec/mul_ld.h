@@ -288,7 +288,7 @@ static inline void ld_add_digit_var(ld *acc, const aff *tab, int d)
 static void mul2_var_ld(pkc_ec_affine *out, const pkc_ec_scalar *u1, const pkc_ec_scalar *u2,
                         const pkc_ec_affine *Q)
 {
-    int8_t n1[NAF_MAX], n2[NAF_MAX];
+    int16_t n1[NAF_MAX], n2[NAF_MAX];
     aff qt[WQ_ENT], q;
     ld acc;
     tables_init();

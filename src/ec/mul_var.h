@@ -47,7 +47,7 @@ static void mul2_comb_var_jac(pkc_ec_affine *out, const pkc_ec_scalar *u1,
 static void mul2_var_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *u1,
                                 const pkc_ec_scalar *u2, const pkc_ec_affine *Q)
 {
-    int8_t n1[NAF_MAX], n2[NAF_MAX];
+    int16_t n1[NAF_MAX], n2[NAF_MAX];
     jac qj, acc;
     aff qa, qt[WQ_ENT];
     tables_init();

@@ -44,12 +44,13 @@ static inline uint64_t digit_abs(int64_t d, uint64_t *neg)
 /* Width-w NAF of a public scalar (Hankerson-Menezes-Vanstone, algorithm
  * 3.35, in the form that reads w bits at a time): every nonzero digit is
  * odd, below 2^(w-1) in absolute value, and followed by at least w-1 zeros.
- * Positions run up to EC_NBITS + w; returns the length (0 for k = 0). */
-#define NAF_MAX (EC_NBITS + 16)
-static int wnaf_var(int8_t *naf, const uint64_t *k, int w)
+ * Positions run up to EC_NBITS + w; returns the length (0 for k = 0).
+ * Digits are int16_t, for widths up to 16 (the large G tables). */
+#define NAF_MAX (EC_NBITS + 17)
+static int wnaf_var(int16_t *naf, const uint64_t *k, int w)
 {
     int carry = 0, len = 0;
-    memset(naf, 0, NAF_MAX);
+    memset(naf, 0, NAF_MAX * sizeof *naf);
     for (int i = 0; i < EC_NBITS + w + 1;) {
         int bit = i / 64 < EC_N ? (int)((k[i / 64] >> (i % 64)) & 1) : 0;
         if (bit == carry) {
@@ -59,7 +60,7 @@ static int wnaf_var(int8_t *naf, const uint64_t *k, int w)
         int64_t word = (int64_t)sc_window(k, i, w) + carry;
         carry = (int)((word >> (w - 1)) & 1);
         word -= (int64_t)carry << w;
-        naf[i] = (int8_t)word;
+        naf[i] = (int16_t)word;
         len = i + 1;
         i += w;
     }

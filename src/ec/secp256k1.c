@@ -11,6 +11,7 @@
 #define EC_P_MOD4 3
 #define EC_GLV 1
 #define EC_OPS_NAME pkc_ec_ops_secp256k1
+#define EC_W_G 12
 static const uint64_t ec_p[4] = {0xfffffffefffffc2fULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL};
 static const uint64_t ec_one[4] = {0x0000000000000001ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL};
 static const uint64_t ec_b[4] = {0x0000000000000007ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL};

@@ -11,6 +11,7 @@
 #define EC_P_MOD4 3
 #define EC_GLV 0
 #define EC_OPS_NAME pkc_ec_ops_secp256r1
+#define EC_W_G 12
 static const uint64_t ec_p[4] = {0xffffffffffffffffULL, 0x00000000ffffffffULL, 0x0000000000000000ULL, 0xffffffff00000001ULL};
 #define EC_P_M0 0x0000000000000001ULL
 static const uint64_t ec_r2[4] = {0x0000000000000003ULL, 0xfffffffbffffffffULL, 0xfffffffffffffffeULL, 0x00000004fffffffdULL};

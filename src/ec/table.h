@@ -26,20 +26,21 @@ static int g_state; /* 0 none, 1 building, 2 ready */
 
 /* out[j] = (2j + 1) P for j < cnt, affine: the odd multiples a width-w NAF
  * reads (g_wnaf, cnt = WG_ENT; the table of Q in mul2_var, cnt = WQ_ENT),
- * as P plus repeated additions of 2P, made affine with one inversion.
- * Variable time: for public points (G, a public key). */
-#define ODD_MAX (WG_ENT > WQ_ENT ? WG_ENT : WQ_ENT)
-_Static_assert(ODD_MAX <= BATCH_MAX, "odd_multiples_var: one batch inversion");
+ * as P plus repeated additions of 2P, made affine with one inversion per
+ * BATCH_MAX points. Variable time: for public points (G, a public key). */
 static void odd_multiples_var(aff *out, const jac *p, int cnt)
 {
-    jac buf[ODD_MAX], p2 = *p;
+    jac buf[BATCH_MAX], p2 = *p, cur = *p;
     jac_dbl(&p2, &p2);
-    buf[0] = *p;
-    for (int j = 1; j < cnt; j++) {
-        buf[j] = buf[j - 1];
-        jac_add_var(&buf[j], &p2);
+    for (int j0 = 0; j0 < cnt; j0 += BATCH_MAX) {
+        int m = cnt - j0 < BATCH_MAX ? cnt - j0 : BATCH_MAX;
+        for (int j = 0; j < m; j++) {
+            if (j0 + j > 0)
+                jac_add_var(&cur, &p2);
+            buf[j] = cur;
+        }
+        jac_batch_to_aff_var(out + j0, buf, m);
     }
-    jac_batch_to_aff_var(out, buf, cnt);
 }
 
 /* The comb of a point P of order n: tab[i][j] = (j+1) 2^(WB i) P, the
