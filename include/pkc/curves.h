@@ -92,6 +92,20 @@ PKC_API pkc_err pkc_gf2m_set_impl(pkc_gf2m_impl impl);
 /* 1 if this CPU has PCLMULQDQ (and pkc was built with that path). */
 PKC_API int pkc_gf2m_have_clmul(void);
 
+/* Prime-field multiplication for P-384 (the 6-limb Montgomery field):
+ * MULX/ADCX/ADOX where the CPU has BMI2 and ADX, else portable C; AUTO
+ * (the default) chooses by cpuid. The other prime curves have one
+ * implementation. Process-wide, for tests and benchmarks; forcing ADX on a
+ * CPU without it is PKC_ERR_UNSUPPORTED. */
+typedef enum {
+    PKC_ECP_IMPL_AUTO = 0,
+    PKC_ECP_IMPL_PORTABLE = 1,
+    PKC_ECP_IMPL_ADX = 2
+} pkc_ecp_impl;
+PKC_API pkc_err pkc_ecp_set_impl(pkc_ecp_impl impl);
+/* 1 if this CPU has BMI2 and ADX (and pkc was built with that path). */
+PKC_API int pkc_ecp_have_adx(void);
+
 #ifdef __cplusplus
 }
 #endif
