@@ -23,7 +23,9 @@ PROGRAMS=(
     # every curve x coordinate system (its default): keygen, ECDSA sign, ECDH
     # (and, Jacobian only, Massey-Omura and EC-ElGamal encrypt/decrypt);
     # the binary curves (the Montgomery ladder for d G and d Q) with each
-    # GF(2^m) multiplier, PCLMULQDQ (if the CPU has it) and the portable one
+    # GF(2^m) multiplier, PCLMULQDQ (if the CPU has it) and the portable one;
+    # P-384 with each field product, MULX/ADX (forced: valgrind's cpuid hides
+    # ADX) and the portable one
     "test_ec_ctime|secp256r1:jacobian sect283k1:jacobian:portable|"
     # RSA: keygen 1024/2048, key loading, the private operation (raw, PKCS#1
     # v1.5, PSS, OAEP valid and tampered) with rsa_mont.c and with rsa_ifma.c

@@ -40,6 +40,7 @@
 #include "pkc/hash.h"
 #include "pkc/rng.h"
 #include "ctime_util.h"
+#include "ec/ecp_cpu.h"
 #include "test_ec_util.h"
 #include "testutil.h"
 
@@ -130,7 +131,31 @@ static int with_cache(pkc_curve_id id, pkc_ec_coords co)
            (id == PKC_CURVE_SECP256K1 && co == PKC_EC_AFFINE) || id == PKC_CURVE_SECT283K1;
 }
 
-/* portable: the binary curves' portable multiplier instead of cpuid's */
+/* two field multipliers: the binary curves' and P-384's */
+static int has_two_impls(pkc_curve_id id)
+{
+    return is_binary(id) || id == PKC_CURVE_SECP384R1;
+}
+
+/* P-384's MULX/ADX product where the CPU has it; under valgrind, whose
+ * cpuid hides ADX although it runs MULX, ADCX and ADOX, forced */
+static int ecp_adx(void)
+{
+    return pkc_ecp_have_adx() || ctime_under_valgrind();
+}
+
+static void set_ecp_impl(int portable)
+{
+    if (portable || !ecp_adx())
+        CHECK(pkc_ecp_set_impl(portable ? PKC_ECP_IMPL_PORTABLE : PKC_ECP_IMPL_AUTO) == PKC_OK);
+    else if (pkc_ecp_have_adx())
+        CHECK(pkc_ecp_set_impl(PKC_ECP_IMPL_ADX) == PKC_OK);
+    else
+        CHECK(pkc_ecp_force_adx() == PKC_OK);
+}
+
+/* portable: the portable field multiplier instead of cpuid's (the binary
+ * curves' GF(2^m) one, P-384's Montgomery product) */
 static void run(pkc_curve_id id, pkc_ec_coords co, int portable, uint64_t seed)
 {
     pkc_rng rng, extra;
@@ -139,6 +164,7 @@ static void run(pkc_curve_id id, pkc_ec_coords co, int portable, uint64_t seed)
     const char *cs = co == PKC_EC_AFFINE ? (portable ? "affine/portable" : "affine")
                                          : (portable ? "jacobian/portable" : "jacobian");
     CHECK(pkc_gf2m_set_impl(portable ? PKC_GF2M_IMPL_PORTABLE : PKC_GF2M_IMPL_AUTO) == PKC_OK);
+    set_ecp_impl(portable);
     CHECK(pkc_rng_init_fixed(&rng, PKC_HASH_SHA256, seed) == PKC_OK);
     CHECK(pkc_rng_init_fixed(&extra, PKC_HASH_SHA256, seed + 1) == PKC_OK);
 
@@ -237,6 +263,7 @@ static void run(pkc_curve_id id, pkc_ec_coords co, int portable, uint64_t seed)
     pkc_rng_wipe(&rng);
     pkc_rng_wipe(&extra);
     CHECK(pkc_gf2m_set_impl(PKC_GF2M_IMPL_AUTO) == PKC_OK);
+    CHECK(pkc_ecp_set_impl(PKC_ECP_IMPL_AUTO) == PKC_OK);
 }
 
 int main(int argc, char **argv)
@@ -261,7 +288,7 @@ int main(int argc, char **argv)
             int portable = impl && strcmp(impl, "portable") == 0;
             pkc_curve_id id;
             if (ecu_curve(buf, &id) != 0 || (impl && !portable) ||
-                (portable && !is_binary(id))) {
+                (portable && !has_two_impls(id))) {
                 fprintf(stderr, "test_ec_ctime: bad argument %s\n", argv[i]);
                 return 2;
             }
@@ -272,12 +299,16 @@ int main(int argc, char **argv)
     } else {
         /* the portable multiplier separately only where cpuid would choose
          * PCLMULQDQ (else it is what runs anyway) */
-        int both = pkc_gf2m_have_clmul();
+        int both = pkc_gf2m_have_clmul(), both384 = ecp_adx();
         printf("binary curves: %s\n", both ? "PCLMULQDQ and the portable multiplier"
                                            : "the portable multiplier (no PCLMULQDQ)");
+        printf("secp384r1: %s\n", both384 ? "the MULX/ADX and the portable product"
+                                          : "the portable product (no BMI2/ADX)");
         for (int i = 0; i < PKC_CURVE_COUNT; i++)
             for (int co = 0; co < 2; co++)
-                for (int portable = 0; portable <= (both && is_binary((pkc_curve_id)i));
+                for (int portable = 0;
+                     portable <= (is_binary((pkc_curve_id)i) ? both
+                                  : i == PKC_CURVE_SECP384R1 ? both384 : 0);
                      portable++)
                     run((pkc_curve_id)i, (pkc_ec_coords)co, portable,
                         seed + (uint64_t)(4 * i + 2 * portable + co));

@@ -3,11 +3,15 @@
  * mul / sqr / add / sub / neg / inv (constant and variable time) / sqrt (incl. secp224r1's and secp224k1's
  * Tonelli-Shanks), and scalar operations mod n through the ec_internal.h
  * interface (reduce_bytes of every length, set_bytes_checked bounds, add,
- * sub, mul, neg, inv); the field through the lab interface (src/ec/lab.h). */
+ * sub, mul, neg, inv); the field through the lab interface (src/ec/lab.h).
+ * P-384's field runs twice, on the MULX/ADX product and on the portable one
+ * (pkc_ecp_set_impl), and the MULX/ADX product is also checked alone on
+ * random odd 384-bit moduli. */
 #include <gmp.h>
 #include <string.h>
 
 #include "ec/curve.h"
+#include "ec/mont6_adx.h"
 #include "test_ec_util.h"
 #include "testutil.h"
 
@@ -259,6 +263,63 @@ static void test_scalar(pkc_curve_id id)
     mpz_clears(n, a, b, r, t, NULL);
 }
 
+/* pkc_ec_mont6_mul_adx against GMP: a b 2^-384 mod m for random odd m
+ * (the top word random, all ones, or 1) and a, b random below m or at the
+ * edges 0, 1, m - 1, m - 2; the result written over a */
+static void test_mont6(void)
+{
+#if PKC_EC_MONT6_ADX
+    if (!pkc_ecp_have_adx()) {
+        printf("test_ec_field: MULX/ADX product SKIPPED (this CPU has no BMI2/ADX)\n");
+        return;
+    }
+    mpz_t m, a, b, r, t, rinv;
+    mpz_inits(m, a, b, r, t, rinv, NULL);
+    int iters = tu_iters(20000), fails = 0;
+    for (int it = 0; it < iters; it++) {
+        uint64_t mw[M], aw[M], bw[M];
+        for (int i = 0; i < 6; i++)
+            mw[i] = tu_rand64();
+        mw[0] |= 1;
+        if (it % 3 == 1)
+            mw[5] = ~(uint64_t)0;
+        else if (it % 3 == 2)
+            mw[5] = 1;
+        to_mpz(m, mw, 6);
+        rand_below(a, m);
+        rand_below(b, m);
+        int e = it % 10;
+        if (e < 4)
+            mpz_sub_ui(a, m, (unsigned long)(e + 1) % 3); /* m, m - 1, m - 2 */
+        if (e == 0)
+            mpz_set_ui(a, 0);
+        if (e == 1)
+            mpz_set_ui(b, 1);
+        if (e == 2)
+            mpz_sub_ui(b, m, 1);
+        mpz_mod(a, a, m);
+        uint64_t m0 = 1;
+        for (int i = 0; i < 6; i++)
+            m0 *= 2 - mw[0] * m0;
+        m0 = 0 - m0;
+        from_mpz(aw, a);
+        from_mpz(bw, b);
+        pkc_ec_mont6_mul_adx(aw, aw, bw, mw, m0);
+        mpz_set_ui(rinv, 1);
+        mpz_mul_2exp(rinv, rinv, 384);
+        mpz_invert(rinv, rinv, m);
+        mpz_mul(t, a, b);
+        mpz_mul(t, t, rinv);
+        mpz_mod(t, t, m);
+        fails += !eq_limbs(aw, t, 6);
+    }
+    CHECK_MSG(fails == 0, "mont6_mul_adx: %d mismatches in %d", fails, iters);
+    mpz_clears(m, a, b, r, t, rinv, NULL);
+#else
+    printf("test_ec_field: MULX/ADX product SKIPPED (not built: no x86-64 asm)\n");
+#endif
+}
+
 int main(void)
 {
     tu_seed();
@@ -268,5 +329,14 @@ int main(void)
             test_field((pkc_curve_id)id);
         test_scalar((pkc_curve_id)id);
     }
+    /* P-384 again on the other product */
+    CHECK(pkc_ecp_set_impl(pkc_ecp_have_adx() ? PKC_ECP_IMPL_PORTABLE : PKC_ECP_IMPL_AUTO) ==
+          PKC_OK);
+    test_field(PKC_CURVE_SECP384R1);
+    CHECK(pkc_ecp_set_impl(PKC_ECP_IMPL_AUTO) == PKC_OK);
+    CHECK(pkc_ecp_set_impl((pkc_ecp_impl)7) == PKC_ERR_ARG);
+    if (!pkc_ecp_have_adx())
+        CHECK(pkc_ecp_set_impl(PKC_ECP_IMPL_ADX) == PKC_ERR_UNSUPPORTED);
+    test_mont6();
     return tu_finish("test_ec_field");
 }
