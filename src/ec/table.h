@@ -186,12 +186,21 @@ static inline void window_table_z(jac *acc, const fe zg)
 #endif
 }
 
-/* constant-time row lookup: q = row[idx-1] (idx in 1..cnt) */
+/* constant-time row lookup: q = row[idx-1] (idx in 1..cnt), 0 for idx 0:
+ * every entry is read, and since at most one mask is set the entries are
+ * OR-ed in under their masks (two operations a word, none reading q). */
 static inline void aff_lookup(aff *q, const aff *row, int cnt, uint64_t idx)
 {
-    memset(q, 0, sizeof *q);
-    for (int j = 0; j < cnt; j++)
-        aff_cmov(q, &row[j], ct_mask_eq(idx, (uint64_t)j + 1));
+    uint64_t acc[2 * EC_N] = {0};
+    for (int j = 0; j < cnt; j++) {
+        uint64_t m = ct_mask_eq(idx, (uint64_t)j + 1);
+        const uint64_t *e = (const uint64_t *)&row[j];
+        FE_UNROLL
+        for (int i = 0; i < 2 * EC_N; i++)
+            acc[i] |= e[i] & m;
+    }
+    memcpy(q, acc, sizeof *q);
+    pkc_memzero(acc, sizeof acc);
 }
 
 /* q = d P for a secret signed digit d (|d| <= cnt) of a fixed-window
