@@ -54,10 +54,11 @@ static void mul_comb_jac_op(pkc_ec_affine *out, const pkc_ec_scalar *k, const vo
 /* k*P, constant time: signed WV-bit windows from the top, WV doublings and
  * one mixed addition of a table entry (read with a full scan) per window.
  * The table of P, 2P, ..., 2^(WV-1) P is window_table's (affine, or at a
- * common Z for a = 0), so every addition in the loop is a mixed one. Before window i the accumulator is 2^WV K P; for
- * i >= 1, |2^WV K| < n/2^WV + 2^WV and |d_i| <= 2^(WV-1), so
- * 2^WV K = +-d_i (mod n) only if both are 0 (handled by selection); the last
- * window can meet P = +-Q (e.g. k = n-2) and also computes the doubling.
+ * common Z for a = 0), so every addition in the loop is a mixed one. Before
+ * window i the accumulator is 2^WV K P; for i >= 1, |2^WV K| < n/2^WV + 2^WV
+ * and |d_i| <= 2^(WV-1), so 2^WV K = +-d_i (mod n) only if both are 0
+ * (handled by selection); the last window can meet P = +-Q (e.g. k = n-2)
+ * and also computes the doubling.
  * (For the toy curves of the exhaustive tests, whose order is too small for
  * this argument, EC_SMALL_ORDER completes every addition.) */
 static void mul_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *k, const pkc_ec_affine *P)

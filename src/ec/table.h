@@ -125,7 +125,7 @@ static void comb_build_var(void *tab, const pkc_ec_affine *P)
  * (a doubling, then mixed additions of P); (j+1)P = jP + P is never
  * exceptional for a point of order n > 2^WV. Constant time in P.
  *
- * For a = -3 the entries are made affine with one inversion and *zg = 1.
+ * For a = -3 the entries are made affine with one inversion and zg = 1.
  * For a = 0 there is no inversion: every entry is brought to the last one's
  * Z, zg, by the ratios Z_j / Z_(j-1) the additions return, and (X, Y) at a
  * common Z are the affine coordinates of the isomorphic curve

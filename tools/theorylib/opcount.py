@@ -17,7 +17,7 @@ FUNCS = [
      "EC_CURVE_A == 0", None, None),
     ("Jacobian addition (add-2007-bl)", "src/ec/point_jac.h", "jac_add", None, "point_add",
      "pkc"),
-    ("mixed Jacobian + affine addition (madd-2007-bl)", "src/ec/point_jac.h", "jac_madd",
+    ("mixed Jacobian + affine addition (madd-2007-bl)", "src/ec/point_jac.h", "jac_madd_zr",
      None, None, None),
     ("affine addition or doubling (aff_add_ct, complete)", "src/ec/point_aff.h", "aff_add_ct",
      None, "point_add+point_double", "pkc-affine"),
@@ -25,7 +25,7 @@ FUNCS = [
 
 
 def function_body(text, name, cond=None):
-    """The body of `static ... name(...) {...}` in text; with cond, the
+    """The body of `static ... name(...) {...}` (or `FE_INLINE void name`) in text; with cond, the
     definition inside `#if cond` / `#elif cond`."""
     start = 0
     if cond is not None:
@@ -33,7 +33,8 @@ def function_body(text, name, cond=None):
         if not m:
             raise InputError("no '#if %s' in the source" % cond)
         start = m.end()
-    m = re.compile(r"static\s+(?:inline\s+)?void\s+" + re.escape(name) + r"\s*\(").search(
+    m = re.compile(r"(?:static\s+(?:inline\s+)?|FE_INLINE\s+)void\s+" + re.escape(name) +
+                   r"\s*\(").search(
         text, start)
     if not m:
         raise InputError("function %s not found" % name)
