@@ -134,7 +134,7 @@ static int with_cache(pkc_curve_id id, pkc_ec_coords co)
 /* two field multipliers: the binary curves' and P-384's */
 static int has_two_impls(pkc_curve_id id)
 {
-    return is_binary(id) || id == PKC_CURVE_SECP384R1;
+    return is_binary(id) || id == PKC_CURVE_SECP384R1 || id == PKC_CURVE_SECP256K1;
 }
 
 /* P-384's MULX/ADX product where the CPU has it; under valgrind, whose
@@ -302,13 +302,13 @@ int main(int argc, char **argv)
         int both = pkc_gf2m_have_clmul(), both384 = ecp_adx();
         printf("binary curves: %s\n", both ? "PCLMULQDQ and the portable multiplier"
                                            : "the portable multiplier (no PCLMULQDQ)");
-        printf("secp384r1: %s\n", both384 ? "the MULX/ADX and the portable product"
+        printf("secp384r1, secp256k1: %s\n", both384 ? "the MULX/ADX and the portable product"
                                           : "the portable product (no BMI2/ADX)");
         for (int i = 0; i < PKC_CURVE_COUNT; i++)
             for (int co = 0; co < 2; co++)
                 for (int portable = 0;
                      portable <= (is_binary((pkc_curve_id)i) ? both
-                                  : i == PKC_CURVE_SECP384R1 ? both384 : 0);
+                                  : has_two_impls((pkc_curve_id)i) ? both384 : 0);
                      portable++)
                     run((pkc_curve_id)i, (pkc_ec_coords)co, portable,
                         seed + (uint64_t)(4 * i + 2 * portable + co));

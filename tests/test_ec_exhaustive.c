@@ -390,6 +390,26 @@ static void check_mul(void)
                         FAIL("%s %s mul2_var %llu G + %llu (%llu G)", T->name, cn,
                              (unsigned long long)u1, (unsigned long long)u2,
                              (unsigned long long)j);
+                    /* ECDSA's test without the inversion, for every r:
+                     * x(R) mod n = r exactly when the affine R says so (on
+                     * toy_a3_p11 n > p, on toy_a0_p19 r + n < p for r < 6) */
+                    if (co != PKC_EC_JACOBIAN)
+                        continue;
+                    const rpt *R = &mult[(u1 + u2 * j) % n];
+                    /* every r on the small curves; on the others r = x mod n,
+                     * its neighbours, 1 and n - 1 */
+                    uint64_t rl[5] = {1, n - 1, R->x % n, R->x % n + 1, R->x % n + n - 1};
+                    for (uint64_t ri = 0; ri < (n <= 17 ? n - 1 : 5); ri++) {
+                        uint64_t r = n <= 17 ? ri + 1 : rl[ri] % n;
+                        if (r == 0)
+                            continue;
+                        pkc_ec_scalar sr = sc(r);
+                        int want = !R->inf && R->x % n == r;
+                        if (bad(o->mul2_x_eq_var(&s1, &s2, &Q, &sr) != want))
+                            FAIL("%s mul2_x_eq_var %llu G + %llu (%llu G), r = %llu: want %d",
+                                 T->name, (unsigned long long)u1, (unsigned long long)u2,
+                                 (unsigned long long)j, (unsigned long long)r, want);
+                    }
                 }
         }
     }

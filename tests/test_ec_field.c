@@ -329,10 +329,11 @@ int main(void)
             test_field((pkc_curve_id)id);
         test_scalar((pkc_curve_id)id);
     }
-    /* P-384 again on the other product */
+    /* P-384 and secp256k1 again on the other product */
     CHECK(pkc_ecp_set_impl(pkc_ecp_have_adx() ? PKC_ECP_IMPL_PORTABLE : PKC_ECP_IMPL_AUTO) ==
           PKC_OK);
     test_field(PKC_CURVE_SECP384R1);
+    test_field(PKC_CURVE_SECP256K1);
     CHECK(pkc_ecp_set_impl(PKC_ECP_IMPL_AUTO) == PKC_OK);
     CHECK(pkc_ecp_set_impl((pkc_ecp_impl)7) == PKC_ERR_ARG);
     if (!pkc_ecp_have_adx())

@@ -53,6 +53,12 @@ typedef struct {
                                      const pkc_ec_affine *P);
     void (*mul2_var[PKC_EC_COORDS_COUNT])(pkc_ec_affine *out, const pkc_ec_scalar *u1,
                                           const pkc_ec_scalar *u2, const pkc_ec_affine *Q);
+    /* ECDSA's final test in Jacobian coordinates without the inversion:
+     * 1 if u1*G + u2*Q is finite and its x mod n equals r; variable time.
+     * NULL where the curve has none (mul2_var and pkc_ec_point_x_mod_n
+     * then do it) */
+    int (*mul2_x_eq_var)(const pkc_ec_scalar *u1, const pkc_ec_scalar *u2,
+                         const pkc_ec_affine *Q, const pkc_ec_scalar *r);
     /* field and point operations for the tests and the benchmark (lab.h) */
     const struct pkc_ec_lab *lab;
     /* the comb of a public point, for the cache of repeated public keys

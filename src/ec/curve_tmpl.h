@@ -136,9 +136,11 @@
 #include "glv.h"
 #define MUL_JAC mul_jac_glv
 #define MUL2_VAR_JAC mul2_var_jac_glv
+#define MUL2_VAR_J mul2_var_glv_j
 #else
 #define MUL_JAC mul_jac_window
 #define MUL2_VAR_JAC mul2_var_jac_window
+#define MUL2_VAR_J mul2_var_window_j
 #endif
 #include "mul_aff.h"
 
@@ -149,6 +151,35 @@ static void aff_neg(aff *r, const aff *p)
     fe_neg(r->y, p->y);
 }
 #include "point_ops.h"
+
+/* ECDSA's last test without the final inversion: 1 if R = u1 G + u2 Q is
+ * finite and x(R) mod n = r (r in [1, n)). x(R) = X/Z^2 is in [0, p), so
+ * it is r or, where r + n < p, r + n; each candidate x is checked as
+ * X = x Z^2 (SEC 1 v2 4.1.4 steps 5-8; the same trick libsecp256k1 and
+ * OpenSSL use). Variable time: public data. */
+static int mul2_x_eq_var(const pkc_ec_scalar *u1, const pkc_ec_scalar *u2,
+                         const pkc_ec_affine *Q, const pkc_ec_scalar *r)
+{
+    jac R;
+    fe z2, x, t;
+    uint64_t c[EC_N];
+    MUL2_VAR_J(&R, u1, u2, Q);
+    if (fe_is_zero(R.Z))
+        return 0;
+    fe_sqr(z2, R.Z);
+    memcpy(c, r->v, sizeof c);
+    for (int k = 0; k < 2; k++) {
+        if (!lb_lt(c, ec_p, EC_N))
+            return 0;
+        fe_from_canon(x, c);
+        fe_mul(t, x, z2);
+        if (fe_eq(t, R.X))
+            return 1;
+        if (lb_add(c, c, ec_n, EC_N)) /* r + n >= 2^(64 EC_N) > p */
+            return 0;
+    }
+    return 0;
+}
 
 /* ---- the lab interface (lab.h): one operation per call ---- */
 
@@ -332,6 +363,7 @@ const pkc_ec_ops EC_OPS_NAME = {
     .mul_base = {[PKC_EC_JACOBIAN] = mul_base_jac, [PKC_EC_AFFINE] = mul_base_aff},
     .mul = {[PKC_EC_JACOBIAN] = MUL_JAC, [PKC_EC_AFFINE] = mul_aff},
     .mul2_var = {[PKC_EC_JACOBIAN] = MUL2_VAR_JAC, [PKC_EC_AFFINE] = mul2_var_aff},
+    .mul2_x_eq_var = mul2_x_eq_var,
     .lab = &lab_ops,
     .comb_bytes = COMB_BYTES,
     .comb_build_var = comb_build_var,

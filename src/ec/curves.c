@@ -79,6 +79,14 @@ void pkc_ec_mul2_var(const pkc_ec_curve *c, pkc_ec_coords co, pkc_ec_affine *out
     c->ops->mul2_var[co](out, u1, u2, Q);
 }
 
+int pkc_ec_mul2_x_eq_var(const pkc_ec_curve *c, pkc_ec_coords co, const pkc_ec_scalar *u1,
+                         const pkc_ec_scalar *u2, const pkc_ec_affine *Q, const pkc_ec_scalar *r)
+{
+    if (co != PKC_EC_JACOBIAN || !c->ops->mul2_x_eq_var)
+        return -1;
+    return c->ops->mul2_x_eq_var(u1, u2, Q, r);
+}
+
 const struct pkc_ec_lab *pkc_ec_lab_get(pkc_curve_id id)
 {
     const pkc_ec_curve *c = pkc_ec_curve_get(id);

@@ -107,5 +107,10 @@ void pkc_ec_mul(const pkc_ec_curve *c, pkc_ec_coords co, pkc_ec_affine *out,
 /* out = u1*G + u2*Q; variable time: public inputs only (verification). */
 void pkc_ec_mul2_var(const pkc_ec_curve *c, pkc_ec_coords co, pkc_ec_affine *out,
                      const pkc_ec_scalar *u1, const pkc_ec_scalar *u2, const pkc_ec_affine *Q);
+/* 1 if u1*G + u2*Q is finite and its x mod n equals r, 0 if not, without
+ * the affine conversion; -1 where the curve or the coordinates have no
+ * such operation (the caller then uses pkc_ec_mul2_var). Variable time. */
+int pkc_ec_mul2_x_eq_var(const pkc_ec_curve *c, pkc_ec_coords co, const pkc_ec_scalar *u1,
+                         const pkc_ec_scalar *u2, const pkc_ec_affine *Q, const pkc_ec_scalar *r);
 
 #endif

@@ -201,6 +201,11 @@ pkc_err pkc_ecdsa_verify_digest_coords_cached(pkc_ec_cache *cache, const pkc_ec_
     pkc_ec_scalar_inv_var(c, &w, &s);
     pkc_ec_scalar_mul(c, &u1, &e, &w);
     pkc_ec_scalar_mul(c, &u2, &r, &w);
+    if (!cache) { /* a cached Q's comb gives an affine R anyway */
+        int eq = pkc_ec_mul2_x_eq_var(c, co, &u1, &u2, Q, &r);
+        if (eq >= 0)
+            return eq ? PKC_OK : PKC_ERR_VERIFY;
+    }
     pkc_ec_affine R;
     pkc_ec_mul2_cached_var(c, co, cache, &R, &u1, &u2, Q);
     if (R.infinity)

@@ -110,6 +110,13 @@ FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     FE_VERIFY(a);
     FE_VERIFY(b);
+#ifdef FE_PLAIN_ALT
+    if (FE_PLAIN_ALT_ON()) {
+        FE_PLAIN_ALT_MUL(r, a, b);
+        FE_VERIFY(r);
+        return;
+    }
+#endif
     uint64_t t[2 * EC_N];
     lb_mul_wide(t, a, b, EC_N);
     FE_PLAIN_REDUCE(r, t);
@@ -119,6 +126,13 @@ FE_MUL_ATTR void fe_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 FE_MUL_ATTR void fe_sqr(uint64_t *r, const uint64_t *a)
 {
     FE_VERIFY(a);
+#ifdef FE_PLAIN_ALT
+    if (FE_PLAIN_ALT_ON()) {
+        FE_PLAIN_ALT_SQR(r, a);
+        FE_VERIFY(r);
+        return;
+    }
+#endif
     uint64_t t[2 * EC_N];
     lb_sqr_wide(t, a, EC_N);
     FE_PLAIN_REDUCE(r, t);
@@ -168,7 +182,12 @@ static inline __attribute__((always_inline)) void fe_add(uint64_t *r, const uint
 {
     FE_VERIFY(a);
     FE_VERIFY(b);
-    mod_add(r, a, b, ec_p, EC_N);
+#ifdef FE_PLAIN_ALT
+    if (FE_PLAIN_ALT_ON())
+        FE_PLAIN_ALT_ADD(r, a, b);
+    else
+#endif
+        mod_add(r, a, b, ec_p, EC_N);
     FE_VERIFY(r);
 }
 
@@ -176,7 +195,12 @@ static inline __attribute__((always_inline)) void fe_sub(uint64_t *r, const uint
 {
     FE_VERIFY(a);
     FE_VERIFY(b);
-    mod_sub(r, a, b, ec_p, EC_N);
+#ifdef FE_PLAIN_ALT
+    if (FE_PLAIN_ALT_ON())
+        FE_PLAIN_ALT_SUB(r, a, b);
+    else
+#endif
+        mod_sub(r, a, b, ec_p, EC_N);
     FE_VERIFY(r);
 }
 

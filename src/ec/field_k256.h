@@ -67,4 +67,17 @@ FE_INLINE void k256_reduce(uint64_t *r, const uint64_t *t)
 #define FE_PLAIN 1
 #define FE_PLAIN_REDUCE(r, t) k256_reduce((r), (t))
 
+/* The MULX/ADX product and square (k256_adx.h) where the CPU has them
+ * (ecp_cpu.h: a flag decided once, never by data). */
+#include "k256_adx.h"
+#if PKC_EC_K256_ADX
+#include "ecp_cpu.h"
+#define FE_PLAIN_ALT 1
+#define FE_PLAIN_ALT_ON() pkc_ecp_use_adx()
+#define FE_PLAIN_ALT_MUL(r, a, b) k256_mul_adx((r), (a), (b))
+#define FE_PLAIN_ALT_SQR(r, a) k256_sqr_adx((r), (a))
+#define FE_PLAIN_ALT_ADD(r, a, b) k256_add_x64((r), (a), (b))
+#define FE_PLAIN_ALT_SUB(r, a, b) k256_sub_x64((r), (a), (b))
+#endif
+
 #endif

@@ -73,15 +73,20 @@ static void glv_split(uint64_t *k1, uint64_t *neg1, uint64_t *k2, uint64_t *neg2
 /* u1*G + u2*Q with the endomorphism: u1 = a + b lambda, u2 = c + d lambda,
  * four half-length NAFs interleaved over half as many doublings. The
  * lambda multiples of a point (x, y) are (beta x, y), so the tables for
- * lambda G and lambda Q cost one field multiplication per entry. */
-static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
-                             const pkc_ec_scalar *u2, const pkc_ec_affine *Q)
+ * lambda G and lambda Q cost one field multiplication per entry. Q's odd
+ * multiples are built without an inversion, affine on an isomorphic curve
+ * (odd_multiples_zq_var); the sum runs there, G's entries are added with
+ * jac_madd_zinv_var, and Z is multiplied by zq at the end (the map
+ * commutes with (x, y) -> (beta x, y)). */
+_Static_assert(EC_CURVE_A == 0, "glv.h: the GLV curves have a = 0");
+static void mul2_var_glv_j(jac *R, const pkc_ec_scalar *u1, const pkc_ec_scalar *u2,
+                           const pkc_ec_affine *Q)
 {
     int16_t naf[4][NAF_MAX];
     int len[4], neg[4];
     uint64_t negm[4];
-    fe ks[4];
-    jac qj, acc;
+    fe ks[4], zq;
+    jac acc;
     aff qa, qt[2][WQ_ENT];
     tables_init();
     glv_split(ks[0], &negm[0], ks[1], &negm[1], u1->v);
@@ -91,8 +96,7 @@ static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
         len[j] = wnaf_var(naf[j], ks[j], j < 2 ? WG : WQ);
     }
     aff_from_in(&qa, Q);
-    jac_from_aff(&qj, &qa);
-    odd_multiples_var(qt[0], &qj, WQ_ENT);
+    odd_multiples_zq_var(qt[0], zq, &qa, WQ_ENT);
     for (int j = 0; j < WQ_ENT; j++) {
         qt[1][j] = qt[0][j];
         fe_mul(qt[1][j].x, qt[0][j].x, ec_glv_beta);
@@ -105,11 +109,24 @@ static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
     for (int i = top - 1; i >= 0; i--) {
         jac_dbl(&acc, &acc);
         for (int j = 0; j < 4; j++)
-            if (i < len[j] && naf[j][i])
-                jac_madd_digit_var(&acc, j == 0 ? g_wnaf : j == 1 ? g_wnaf_lam : qt[j - 2],
-                                   naf[j][i], neg[j]);
+            if (i < len[j] && naf[j][i]) {
+                if (j < 2)
+                    jac_madd_digit_zinv_var(&acc, j == 0 ? g_wnaf : g_wnaf_lam, naf[j][i],
+                                            neg[j], zq);
+                else
+                    jac_madd_digit_var(&acc, qt[j - 2], naf[j][i], neg[j]);
+            }
     }
-    jac_to_out_var(out, &acc);
+    fe_mul(acc.Z, acc.Z, zq);
+    *R = acc;
+}
+
+static void mul2_var_jac_glv(pkc_ec_affine *out, const pkc_ec_scalar *u1,
+                             const pkc_ec_scalar *u2, const pkc_ec_affine *Q)
+{
+    jac R;
+    mul2_var_glv_j(&R, u1, u2, Q);
+    jac_to_out_var(out, &R);
 }
 
 /* k*P with the endomorphism, constant time: k = +-k1 +- k2 lambda with

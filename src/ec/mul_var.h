@@ -44,8 +44,8 @@ static void mul2_comb_var_jac(pkc_ec_affine *out, const pkc_ec_scalar *u1,
 /* u1*G + u2*Q, variable time (public data): Strauss-Shamir interleaving of
  * a width-WG NAF of u1 over the precomputed odd multiples of G (affine,
  * mixed additions) and a width-WQ NAF of u2 over odd multiples of Q. */
-static void mul2_var_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *u1,
-                                const pkc_ec_scalar *u2, const pkc_ec_affine *Q)
+static void mul2_var_window_j(jac *R, const pkc_ec_scalar *u1, const pkc_ec_scalar *u2,
+                              const pkc_ec_affine *Q)
 {
     int16_t n1[NAF_MAX], n2[NAF_MAX];
     jac qj, acc;
@@ -73,7 +73,15 @@ static void mul2_var_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *u1,
         if (started && fe_is_zero(acc.Z))
             started = 0;
     }
-    jac_to_out_var(out, &acc);
+    *R = acc;
+}
+
+static void mul2_var_jac_window(pkc_ec_affine *out, const pkc_ec_scalar *u1,
+                                const pkc_ec_scalar *u2, const pkc_ec_affine *Q)
+{
+    jac R;
+    mul2_var_window_j(&R, u1, u2, Q);
+    jac_to_out_var(out, &R);
 }
 #endif
 

@@ -245,6 +245,75 @@ static void jac_madd_var(jac *acc, const aff *q)
     jac_complete_var(acc, &s, h0, r0);
 }
 
+#if EC_CURVE_A == 0 && EC_GLV
+/* acc += q, where acc is held on an isomorphic curve (a = 0: the formulas
+ * do not read b): the true point of (X, Y, Z) is (X/(Z zq)^2, Y/(Z zq)^3),
+ * and q is a true affine point, (q.x, q.y, 1/zq) there. With az = Z zq in
+ * place of Z for U2 and S2, Z3 = Z H (add-2007-bl's products scaled by
+ * zq^2 and zq^3): a mixed addition plus 1M, and no inversion of zq.
+ * Complete, variable time: public data only (mul2_var_jac_glv). */
+static void jac_madd_zinv_var(jac *acc, const aff *q, const fe zq)
+{
+    fe az, z1z1, u2, s2, h, hh, i, j, rr, v, t1;
+    if (fe_is_zero(acc->Z)) {
+        /* q on the isomorphic curve with Z = 1 */
+        fe_sqr(z1z1, zq);
+        fe_mul(acc->X, q->x, z1z1);
+        fe_mul(z1z1, z1z1, zq);
+        fe_mul(acc->Y, q->y, z1z1);
+        fe_copy(acc->Z, ec_one);
+        return;
+    }
+    fe_mul(az, acc->Z, zq);
+    fe_sqr(z1z1, az);
+    fe_mul(u2, q->x, z1z1);
+    fe_mul(s2, q->y, az);
+    fe_mul(s2, s2, z1z1);
+    fe_sub(h, u2, acc->X);
+    fe_sub(rr, s2, acc->Y);
+    if (fe_is_zero(h)) {
+        if (fe_is_zero(rr))
+            jac_dbl(acc, acc);
+        else
+            memset(acc, 0, sizeof *acc);
+        return;
+    }
+    fe_add(rr, rr, rr);
+    fe_sqr(hh, h);
+    fe_add(i, hh, hh);
+    fe_add(i, i, i);
+    fe_mul(j, h, i);
+    fe_mul(v, acc->X, i);
+    fe_mul(t1, acc->Z, h);
+    fe_add(acc->Z, t1, t1); /* Z3 = 2 Z H */
+    fe_sqr(t1, rr);
+    fe_sub(t1, t1, j);
+    fe_sub(t1, t1, v);
+    fe_sub(t1, t1, v);
+    fe_mul(s2, acc->Y, j);
+    fe_sub(v, v, t1);
+    fe_copy(acc->X, t1);
+    fe_mul(v, rr, v);
+    fe_add(s2, s2, s2);
+    fe_sub(acc->Y, v, s2);
+}
+
+/* jac_madd_digit_var's digit over a table of true affine points, acc on
+ * the isomorphic curve of jac_madd_zinv_var */
+static inline void jac_madd_digit_zinv_var(jac *acc, const aff *tab, int v, int flip,
+                                           const fe zq)
+{
+    const aff *e = &tab[(v > 0 ? v : -v) >> 1];
+    if ((v < 0) == flip) {
+        jac_madd_zinv_var(acc, e, zq);
+        return;
+    }
+    aff t = *e;
+    fe_neg(t.y, t.y);
+    jac_madd_zinv_var(acc, &t, zq);
+}
+#endif
+
 /* acc += v Q for a nonzero digit v of a width-w NAF (odd, |v| < 2^(w-1)),
  * from tab[j] = (2j + 1) Q; negated when v < 0, or when flip says the NAF is
  * of -k (a GLV half). Variable time: public digits only. */

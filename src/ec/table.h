@@ -119,6 +119,64 @@ static void comb_build_var(void *tab, const pkc_ec_affine *P)
     comb_fill_var((aff(*)[WB_ENT])tab, &pj);
 }
 
+#if EC_CURVE_A == 0
+/* tab[j] = tj[j] rescaled to the last entry's Z, given the ratios
+ * zr[j] = Z_j / Z_(j-1) (j >= 1): with f = Z_last / Z_j, (X f^2, Y f^3),
+ * 4M + 1S an entry and no inversion. The entries are then affine on the
+ * isomorphic curve whose points are (x Z_last^2, y Z_last^3). Constant
+ * time; the scratch is wiped. */
+static void common_z(aff *tab, const jac *tj, const fe *zr, int cnt)
+{
+    fe f, f2, f3;
+    const int last = cnt - 1;
+    fe_copy(tab[last].x, tj[last].X);
+    fe_copy(tab[last].y, tj[last].Y);
+    fe_copy(f, zr[last]);
+    for (int j = last - 1; j >= 0; j--) {
+        fe_sqr(f2, f);
+        fe_mul(f3, f2, f);
+        fe_mul(tab[j].x, tj[j].X, f2);
+        fe_mul(tab[j].y, tj[j].Y, f3);
+        if (j > 0)
+            fe_mul(f, f, zr[j]);
+    }
+    pkc_memzero(f, sizeof f);
+    pkc_memzero(f2, sizeof f2);
+    pkc_memzero(f3, sizeof f3);
+}
+
+#if EC_GLV
+/* The odd multiples Q, 3Q, ..., (2 cnt - 1)Q of a public Q without an
+ * inversion (a = 0 curves; mul2_var_jac_glv): on the isomorphic curve where
+ * 2Q = (X, Y, c) is affine (points (x c^2, y c^3)), Q is (x c^2, y c^3, 1)
+ * and each next multiple a mixed addition of 2Q; common_z then puts them
+ * at one Z. out[j] is (2j + 1)Q as a point whose true coordinates are
+ * (x/zq^2, y/zq^3): jac_madd_zinv_var's frame. Q is a valid point of prime
+ * order n > 2 cnt, so no addition meets a doubling or infinity. Variable
+ * time: public points only. */
+static void odd_multiples_zq_var(aff *out, fe zq, const aff *q, int cnt)
+{
+    jac tj[WQ_ENT], d;
+    fe zr[WQ_ENT], c2, c3;
+    aff d2;
+    uint64_t h0, r0;
+    jac_from_aff(&d, q);
+    jac_dbl(&d, &d);
+    fe_copy(d2.x, d.X);
+    fe_copy(d2.y, d.Y);
+    fe_sqr(c2, d.Z);
+    fe_mul(c3, c2, d.Z);
+    fe_mul(tj[0].X, q->x, c2);
+    fe_mul(tj[0].Y, q->y, c3);
+    fe_copy(tj[0].Z, ec_one);
+    for (int j = 1; j < cnt; j++)
+        jac_madd_zr(&tj[j], &tj[j - 1], &d2, &h0, &r0, zr[j]);
+    common_z(out, tj, zr, cnt);
+    fe_mul(zq, tj[cnt - 1].Z, d.Z);
+}
+#endif
+#endif
+
 /* tab[j] = (j+1) P for j < WV_ENT, "affine": the table of the
  * variable-base window multiplications (mul_ct.h, glv.h), so that every
  * addition in their loops is a mixed one. Built in Jacobian coordinates
@@ -144,27 +202,13 @@ static void window_table(aff *tab, fe zg, const pkc_ec_affine *P)
     tj[1] = tj[0];
     jac_dbl(&tj[1], &tj[1]);
 #if EC_CURVE_A == 0
-    fe zr[WV_ENT], f, f2, f3;  /* zr[j] = Z_j / Z_(j-1), j >= 1 */
+    fe zr[WV_ENT];             /* zr[j] = Z_j / Z_(j-1), j >= 1 */
     fe_add(zr[1], pa.y, pa.y); /* the doubling's Z3 = 2 Y Z, Z = 1 */
     for (int j = 2; j < WV_ENT; j++)
         jac_madd_zr(&tj[j], &tj[j - 1], &pa, &h0, &r0, zr[j]);
-    const int last = WV_ENT - 1;
-    fe_copy(zg, tj[last].Z);
-    fe_copy(tab[last].x, tj[last].X);
-    fe_copy(tab[last].y, tj[last].Y);
-    fe_copy(f, zr[last]); /* f = Z_last / Z_j */
-    for (int j = last - 1; j >= 0; j--) {
-        fe_sqr(f2, f);
-        fe_mul(f3, f2, f);
-        fe_mul(tab[j].x, tj[j].X, f2);
-        fe_mul(tab[j].y, tj[j].Y, f3);
-        if (j > 0)
-            fe_mul(f, f, zr[j]);
-    }
+    fe_copy(zg, tj[WV_ENT - 1].Z);
+    common_z(tab, tj, zr, WV_ENT);
     pkc_memzero(zr, sizeof zr);
-    pkc_memzero(f, sizeof f);
-    pkc_memzero(f2, sizeof f2);
-    pkc_memzero(f3, sizeof f3);
 #else
     for (int j = 2; j < WV_ENT; j++)
         jac_madd(&tj[j], &tj[j - 1], &pa, &h0, &r0);
