@@ -1,8 +1,8 @@
 /* pkc — the run-time choice of the prime-field multiplier (internal, used
- * by field_mont.h for the 6-limb field, P-384): MULX/ADCX/ADOX
- * (mont6_adx.c) or the portable C of mont.h. The choice depends on the CPU
- * (cpuid, once per process) and on pkc_ecp_set_impl (include/pkc/curves.h)
- * only, never on data. */
+ * by field_mont.h for the 6-limb field, P-384, and by field_k256.h for
+ * secp256k1): MULX/ADCX/ADOX (mont6_adx.c, k256_adx.h) or the portable C.
+ * The choice depends on the CPU (cpuid, once per process) and on
+ * pkc_ecp_set_impl (include/pkc/curves.h) only, never on data. */
 #ifndef PKC_EC_ECP_CPU_H
 #define PKC_EC_ECP_CPU_H
 
